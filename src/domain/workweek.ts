@@ -1,0 +1,70 @@
+// The overtime workweek (CONTRACT.md §4): Sunday 00:00:00.000 to Saturday 23:59:59.999 local
+// time in the organization's IANA zone. Pure; luxon supplies the zone rules, so a week holding a
+// spring-forward has 167 real hours and one holding a fall-back 169.
+import { DateTime, IANAZone } from 'luxon';
+
+export interface Workweek {
+  start: Date;
+  end: Date;
+}
+
+// Intl (hence luxon) may accept UTC-offset strings as zones on newer runtimes ('+05:00'), and
+// some spell them like names ('UTC+5', 'GMT-3'). They are not IANA names: reject them. The real
+// IANA names 'Etc/GMT+5' etc. start with 'Etc/' and still pass.
+const OFFSET_LIKE = /^(?:[+-]|(?:UTC|GMT|UT)[+-])/i;
+
+/** True for an IANA zone name the runtime knows (incl. 'UTC'); not '', 'local', offsets. */
+export function isValidTimeZone(name: string): boolean {
+  return typeof name === 'string' && name.trim() === name && !OFFSET_LIKE.test(name)
+    && IANAZone.isValidZone(name);
+}
+
+function toZone(timeZone: string): IANAZone {
+  if (!isValidTimeZone(timeZone)) {
+    throw new RangeError(`Unknown time zone: ${String(timeZone)}`);
+  }
+  // An IANAZone object, never a string, so luxon's default (host) zone can never leak in.
+  return IANAZone.create(timeZone);
+}
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * First instant of local day y-m-d. Luxon resolves an ambiguous wall time (fall-back overlap)
+ * to the LATER instant, which for a Sunday whose 00:00 repeats (America/Havana 2026-11-01)
+ * would hand the first local hour of the week to the previous week; so both readings of
+ * 00:00 are tried and the earlier real one wins. When 00:00 is skipped (America/Santiago
+ * 2022-09-11 jumps 00:00 -> 01:00) neither reading is real and the day starts at the
+ * transition, which for a gap starting at midnight is 00:00 read with the earlier offset.
+ */
+function startOfLocalDay(year: number, month: number, day: number, zone: IANAZone): number {
+  const wall = Date.UTC(year, month - 1, day);
+  const before = zone.offset(wall - MS_PER_DAY);
+  const after = zone.offset(wall + MS_PER_DAY);
+  const real = [before, after]
+    .map((offset) => wall - offset * MS_PER_MINUTE)
+    .filter((t) => t + zone.offset(t) * MS_PER_MINUTE === wall);
+  return real.length > 0 ? Math.min(...real) : wall - before * MS_PER_MINUTE;
+}
+
+/**
+ * The workweek containing `instant` in `timeZone`. `start` is the first instant of the local
+ * Sunday; `end` is 1 ms before the next Sunday's first instant, i.e. the last millisecond of
+ * Saturday 23:59:59.999 local. Throws a RangeError for an invalid Date or an unknown zone.
+ */
+export function workweekOf(instant: Date, timeZone: string): Workweek {
+  const zone = toZone(timeZone);
+  const local = DateTime.fromJSDate(instant, { zone });
+  if (!local.isValid) {
+    throw new RangeError('Invalid Date');
+  }
+  // Step back to Sunday on the calendar alone (luxon weekday: Monday 1 .. Sunday 7), in UTC
+  // where every day exists and has 24 hours.
+  const sunday = DateTime.utc(local.year, local.month, local.day).minus({ days: local.weekday % 7 });
+  const next = sunday.plus({ days: 7 });
+  return {
+    start: new Date(startOfLocalDay(sunday.year, sunday.month, sunday.day, zone)),
+    end: new Date(startOfLocalDay(next.year, next.month, next.day, zone) - 1),
+  };
+}
