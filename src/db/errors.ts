@@ -1,0 +1,80 @@
+// Reading database errors the same way on both drivers. Drizzle wraps driver errors in a
+// DrizzleQueryError whose message holds the SQL, so the original is found through `cause`;
+// none of these messages may ever reach a response.
+
+interface DriverError {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+  message?: string;
+}
+
+function driverError(error: unknown): DriverError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as DriverError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+export const PG = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  checkViolation: '23514',
+  exclusionViolation: '23P01',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+  queryCanceled: '57014',
+} as const;
+
+export function pgErrorCode(error: unknown): string | undefined {
+  return driverError(error)?.code;
+}
+
+/** The violated constraint's name. PGlite leaves `constraint` empty, so fall back to the message. */
+export function violatedConstraint(error: unknown): string | undefined {
+  const found = driverError(error);
+  if (!found) return undefined;
+  if (found.constraint) return found.constraint;
+  return /constraint "([^"]+)"/.exec(found.message ?? '')?.[1];
+}
+
+export function isConstraintViolation(error: unknown, constraint: string): boolean {
+  return violatedConstraint(error) === constraint;
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const CONNECTION_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'connection terminated',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+  'PGlite is closed',
+];
+
+/**
+ * True when the database could not be reached or dropped the connection (as opposed to a
+ * query that failed): the request answers 503 and may be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as DriverError & { errors?: unknown[] };
+    const code = candidate.code ?? '';
+    // 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    if (CONNECTION_ERROR_CODES.has(code)) return true;
+    if (CONNECTION_MESSAGES.some((text) => candidate.message?.includes(text))) return true;
+    if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/** A statement cancelled by statement_timeout: the database is saturated, answer 503. */
+export function isStatementTimeout(error: unknown): boolean {
+  return pgErrorCode(error) === PG.queryCanceled;
+}

@@ -1,0 +1,136 @@
+// One database handle over two engines: embedded PGlite (file-backed or in-memory) and
+// PostgreSQL through a `pg` pool. Everything above this file sees only `Database`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface Database {
+  readonly engine: Engine;
+  readonly db: Db;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** Connection pool figures for metrics; null on PGlite, which has one in-process connection. */
+  poolStats(): PoolStats | null;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Any fixed number: every instance takes the same advisory lock while migrating. */
+const MIGRATION_LOCK_KEY = 727_274_031;
+
+export interface OpenOptions {
+  /** `undefined`: PGlite files in dataDir; `memory://`: in-memory PGlite; else postgres://. */
+  url: string | undefined;
+  dataDir?: string;
+  poolMax?: number;
+  /** Tests start from a migrated template instead of running initdb + migrations again. */
+  pgliteLoadDataDir?: Blob;
+  /** Longest a statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs?: number;
+  /** How long a request waits for a pooled connection before it gets a 503. */
+  connectionTimeoutMs?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url && /^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options.url, options);
+  return openPglite(options);
+}
+
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let dataDir = 'memory://';
+  if (options.url !== 'memory://') {
+    const dir = join(options.dataDir ?? './data', 'pglite');
+    mkdirSync(dir, { recursive: true });
+    dataDir = dir;
+  }
+  const client = await PGlite.create(dataDir, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    engine: 'pglite',
+    db,
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    poolStats: () => null,
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    // Fail fast instead of queueing without bound when the database is away or saturated.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    idle_in_transaction_session_timeout: 30_000,
+    application_name: 'payclock',
+  });
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool drops it and the next checkout connects again.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    engine: 'postgres',
+    db,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      // One client holds a session advisory lock so that instances starting together migrate once.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/** Rows of a raw statement, the same on both drivers (both results carry `.rows`). */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,270 @@
+// The whole relational schema. Columns are snake_case, properties camelCase: Drizzle maps
+// them here, in one place. Constraints Drizzle cannot express (the one-open-entry partial
+// unique index is expressible; the exclusion constraints are not) live in the custom SQL
+// migration drizzle/0001_constraints.sql.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+/** Hours with two decimals; mode 'number' so a JSON response never carries a numeric string. */
+const hours = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const ADMIN_ROLES = ['SUPER_ADMIN', 'ADMIN'] as const;
+export const PAY_TYPES = ['HOURLY', 'SALARY'] as const;
+export const PERIOD_TYPES = ['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY'] as const;
+export const PAY_PERIOD_STATUSES = ['OPEN', 'SUBMITTED', 'APPROVED', 'PAID', 'CLOSED'] as const;
+export const TIME_ENTRY_STATUSES = ['PENDING', 'APPROVED'] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const bookkeeperOrgs = pgTable(
+  'bookkeeper_orgs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 255 }).notNull(),
+    slug: varchar('slug', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 255 }),
+    address: varchar('address', { length: 255 }),
+    city: varchar('city', { length: 255 }),
+    state: varchar('state', { length: 255 }),
+    zipCode: varchar('zip_code', { length: 255 }),
+    country: varchar('country', { length: 255 }).notNull().default('USA'),
+    timezone: varchar('timezone', { length: 64 }).notNull().default('America/New_York'),
+    dateFormat: varchar('date_format', { length: 32 }).notNull().default('MM/DD/YYYY'),
+    overtimeThreshold: numeric('overtime_threshold', { precision: 6, scale: 2, mode: 'number' }).notNull().default(40),
+    overtimeMultiplier: numeric('overtime_multiplier', { precision: 5, scale: 2, mode: 'number' }).notNull().default(1.5),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bookkeeper_orgs_slug_key').on(t.slug),
+    index('bookkeeper_orgs_name_idx').on(t.name),
+    index('bookkeeper_orgs_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('bookkeeper_orgs_overtime_threshold_check', sql`${t.overtimeThreshold} >= 0`),
+    check('bookkeeper_orgs_overtime_multiplier_check', sql`${t.overtimeMultiplier} >= 1`),
+  ],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookkeeperOrgId: uuid('bookkeeper_org_id').notNull().references(() => bookkeeperOrgs.id, { onDelete: 'restrict' }),
+    email: varchar('email', { length: 255 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    role: varchar('role', { length: 16 }).notNull().default('ADMIN').$type<(typeof ADMIN_ROLES)[number]>(),
+    active: boolean('active').notNull().default(true),
+    lastLoginAt: timestamptz('last_login_at'),
+    /** Tokens issued before this instant are refused (password change, deactivation). */
+    credentialsChangedAt: timestamptz('credentials_changed_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_users_email_lower_key').on(sql`lower(${t.email})`),
+    index('admin_users_org_idx').on(t.bookkeeperOrgId, t.lastName, t.firstName),
+    check('admin_users_role_check', inList('role', ADMIN_ROLES)),
+  ],
+);
+
+export const industries = pgTable(
+  'industries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: varchar('description', { length: 2000 }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('industries_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookkeeperOrgId: uuid('bookkeeper_org_id').notNull().references(() => bookkeeperOrgs.id, { onDelete: 'restrict' }),
+    industryId: uuid('industry_id').references(() => industries.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    payPeriodType: varchar('pay_period_type', { length: 16 }).notNull().default('BI_WEEKLY').$type<(typeof PERIOD_TYPES)[number]>(),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 255 }),
+    address: varchar('address', { length: 255 }),
+    city: varchar('city', { length: 255 }),
+    state: varchar('state', { length: 255 }),
+    zipCode: varchar('zip_code', { length: 255 }),
+    active: boolean('active').notNull().default(true),
+    // QuickBooks Desktop settings for the IIF export.
+    qbCompanyName: varchar('qb_company_name', { length: 255 }),
+    qbCompanyCreateTime: varchar('qb_company_create_time', { length: 64 }),
+    qbRegularPayrollItem: varchar('qb_regular_payroll_item', { length: 255 }).notNull().default('Hourly Rate'),
+    qbOvertimePayrollItem: varchar('qb_overtime_payroll_item', { length: 255 }).notNull().default('Overtime Rate'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_org_name_idx').on(t.bookkeeperOrgId, t.name),
+    index('companies_industry_idx').on(t.industryId),
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('companies_pay_period_type_check', inList('pay_period_type', PERIOD_TYPES)),
+  ],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'restrict' }),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    /** E.164, so that verify can match however the number was typed. */
+    phone: varchar('phone', { length: 32 }).notNull(),
+    pinHash: text('pin_hash').notNull(),
+    employeeNumber: varchar('employee_number', { length: 255 }),
+    jobTitle: varchar('job_title', { length: 255 }),
+    payRate: numeric('pay_rate', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    payType: varchar('pay_type', { length: 16 }).notNull().default('HOURLY').$type<(typeof PAY_TYPES)[number]>(),
+    active: boolean('active').notNull().default(true),
+    qbName: varchar('qb_name', { length: 255 }),
+    /** Tokens issued before this instant are refused (PIN change, deactivation). */
+    credentialsChangedAt: timestamptz('credentials_changed_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('employees_company_phone_key').on(t.companyId, t.phone),
+    uniqueIndex('employees_company_number_key').on(t.companyId, t.employeeNumber),
+    index('employees_phone_idx').on(t.phone),
+    index('employees_company_name_idx').on(t.companyId, t.lastName, t.firstName),
+    index('employees_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.employeeNumber}, '')) gin_trgm_ops`,
+    ),
+    check('employees_pay_rate_check', sql`${t.payRate} >= 0`),
+    check('employees_pay_type_check', inList('pay_type', PAY_TYPES)),
+  ],
+);
+
+export const payPeriods = pgTable(
+  'pay_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'restrict' }),
+    periodType: varchar('period_type', { length: 16 }).notNull().$type<(typeof PERIOD_TYPES)[number]>(),
+    startDate: timestamptz('start_date').notNull(),
+    endDate: timestamptz('end_date').notNull(),
+    payDate: timestamptz('pay_date'),
+    status: varchar('status', { length: 16 }).notNull().default('OPEN').$type<(typeof PAY_PERIOD_STATUSES)[number]>(),
+    locked: boolean('locked').notNull().default(false),
+    exportedBy: varchar('exported_by', { length: 255 }),
+    exportedAt: timestamptz('exported_at'),
+    iifFilename: varchar('iif_filename', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Also serves "the period covering now": company_id = ? and start_date <= now order by start_date desc.
+    index('pay_periods_company_start_idx').on(t.companyId, t.startDate.desc(), t.endDate),
+    check('pay_periods_period_type_check', inList('period_type', PERIOD_TYPES)),
+    check('pay_periods_status_check', inList('status', PAY_PERIOD_STATUSES)),
+    check('pay_periods_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id').notNull().references(() => employees.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'restrict' }),
+    payPeriodId: uuid('pay_period_id').references(() => payPeriods.id, { onDelete: 'restrict' }),
+    clockIn: timestamptz('clock_in').notNull(),
+    clockOut: timestamptz('clock_out'),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    /** Worked time in whole seconds (clockOut - clockIn - break); null while open. */
+    workedSeconds: integer('worked_seconds'),
+    totalHours: hours('total_hours'),
+    regularHours: hours('regular_hours'),
+    overtimeHours: hours('overtime_hours'),
+    jobCode: varchar('job_code', { length: 255 }),
+    taskCode: varchar('task_code', { length: 255 }),
+    notes: varchar('notes', { length: 2000 }),
+    clockInIp: varchar('clock_in_ip', { length: 255 }),
+    clockOutIp: varchar('clock_out_ip', { length: 255 }),
+    clockInDevice: varchar('clock_in_device', { length: 255 }),
+    status: varchar('status', { length: 16 }).notNull().default('PENDING').$type<(typeof TIME_ENTRY_STATUSES)[number]>(),
+    approved: boolean('approved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // CONTRACT §6: one open entry per employee, decided by the database.
+    uniqueIndex('time_entries_one_open_per_employee').on(t.employeeId).where(sql`${t.clockOut} is null`),
+    index('time_entries_employee_clock_in_idx').on(t.employeeId, t.clockIn),
+    index('time_entries_pay_period_idx').on(t.payPeriodId, t.employeeId),
+    index('time_entries_company_clock_in_idx').on(t.companyId, t.clockIn),
+    check('time_entries_break_minutes_check', sql`${t.breakMinutes} >= 0`),
+    check('time_entries_clock_order_check', sql`${t.clockOut} is null or ${t.clockOut} >= ${t.clockIn}`),
+    check('time_entries_status_check', inList('status', TIME_ENTRY_STATUSES)),
+    check('time_entries_hours_check', sql`${t.totalHours} is null or (${t.totalHours} >= 0 and ${t.regularHours} >= 0 and ${t.overtimeHours} >= 0)`),
+  ],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: varchar('action', { length: 64 }).notNull(),
+    actorType: varchar('actor_type', { length: 16 }),
+    actorId: uuid('actor_id'),
+    bookkeeperOrgId: uuid('bookkeeper_org_id'),
+    entityType: varchar('entity_type', { length: 64 }),
+    entityId: uuid('entity_id'),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_org_created_idx').on(t.bookkeeperOrgId, t.createdAt.desc()),
+    index('audit_logs_actor_created_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_logs_action_created_idx').on(t.action, t.createdAt.desc()),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    actorId: uuid('actor_id').notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** Method, route and a hash of the body: the same key with another request is a 422. */
+    requestHash: varchar('request_hash', { length: 128 }).notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,140 @@
+// Authentication, done once for every route by its `config.auth` (so no route can forget
+// it): token extraction (header, raw or Bearer, else cookie), verification, the type check,
+// the still-active check, and the CSRF rule for cookie-authenticated writes (CONTRACT §5).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Actor, AdminActor, EmployeeActor } from '../modules/access.ts';
+import { isUuid } from '../modules/access.ts';
+import { findAdminActor, findEmployeeActor } from '../modules/auth/actor.repository.ts';
+import type { VerifiedToken } from '../modules/auth/tokens.ts';
+import { AppError, Errors } from './errors.ts';
+
+export const AUTH_COOKIE = 'auth-token';
+
+/** `admin` / `employee`: that token type is required. `optional`: a valid admin token is used when present, never a 401. */
+export type AuthMode = 'admin' | 'employee' | 'optional' | 'none';
+
+/**
+ * How an employee route answers a token whose employee is gone or deactivated: SPEC.md
+ * gives entry and submit `Employee not found or inactive`, the timesheet `Employee not found`.
+ */
+export type InactiveEmployeeLabel = 'Employee not found or inactive' | 'Employee not found';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    inactiveEmployeeLabel?: InactiveEmployeeLabel;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** How the token arrived: decides whether the CSRF rule applies. */
+    authSource: 'header' | 'cookie' | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authSource', null);
+
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth ?? 'none';
+    if (mode === 'none') return;
+    const found = extractToken(request);
+    if (!found) {
+      if (mode === 'optional') return;
+      throw Errors.authenticationRequired();
+    }
+    const token = await ctx.tokens.verify(found.token, ctx.clock.now());
+    if (!token) {
+      if (mode === 'optional') return;
+      throw Errors.authenticationRequired();
+    }
+    if (found.source === 'cookie' && STATE_CHANGING.has(request.method)) assertSameSite(request, ctx);
+
+    if (mode === 'optional') {
+      // Optional auth never fails: a token that does not check out is treated as no token.
+      if (token.type === 'admin') request.actor = await loadAdmin(ctx, token).catch(() => null);
+    } else if (token.type !== mode) {
+      throw Errors.requiredRole(mode);
+    } else if (mode === 'admin') {
+      request.actor = await loadAdmin(ctx, token);
+    } else {
+      request.actor = await loadEmployee(ctx, token, request.routeOptions.config.inactiveEmployeeLabel);
+    }
+    request.authSource = found.source;
+  });
+}
+
+/** The header wins when present, even when it is invalid (CONTRACT §5); the cookie only without one. */
+export function extractToken(request: FastifyRequest): { token: string; source: 'header' | 'cookie' } | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const value = header.trim();
+    const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+    return token ? { token, source: 'header' } : { token: 'invalid', source: 'header' };
+  }
+  const cookie = request.cookies?.[AUTH_COOKIE];
+  return cookie ? { token: cookie, source: 'cookie' } : null;
+}
+
+/** CSRF: a cookie-authenticated write from another site is refused (CONTRACT §5). */
+function assertSameSite(request: FastifyRequest, ctx: AppContext): void {
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw Errors.accessDenied('Cross-site request refused');
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const ownOrigin = `${request.protocol}://${request.host}`;
+  if (origin !== ownOrigin && !ctx.config.corsOrigins.includes(origin)) {
+    throw Errors.accessDenied('Cross-site request refused');
+  }
+}
+
+function issuedBeforeCredentialsChange(token: VerifiedToken, changedAt: Date): boolean {
+  return token.issuedAtMs < changedAt.getTime();
+}
+
+async function loadAdmin(ctx: AppContext, token: VerifiedToken): Promise<AdminActor> {
+  if (!isUuid(token.userId)) throw Errors.authenticationRequired();
+  const row = await findAdminActor(ctx.db, token.userId);
+  if (!row) throw Errors.authenticationRequired();
+  // Deactivation is reported as such (403); tokens that outlived a password change are simply invalid (401).
+  if (!row.active) throw Errors.accountInactive();
+  if (!row.org_active) throw Errors.organizationInactive();
+  if (issuedBeforeCredentialsChange(token, row.credentials_changed_at)) throw Errors.authenticationRequired();
+  return { type: 'admin', userId: row.id, email: row.email, role: row.role, bookkeeperOrgId: row.bookkeeper_org_id };
+}
+
+async function loadEmployee(ctx: AppContext, token: VerifiedToken, label: InactiveEmployeeLabel | undefined): Promise<EmployeeActor> {
+  const gone = (fallback: AppError): AppError => (label ? new AppError(404, label) : fallback);
+  if (!isUuid(token.userId)) throw gone(Errors.authenticationRequired());
+  const row = await findEmployeeActor(ctx.db, token.userId);
+  if (!row) throw gone(Errors.authenticationRequired());
+  if (!row.active) throw gone(Errors.accountInactive());
+  if (!row.company_active) throw gone(Errors.companyInactive());
+  if (!row.org_active) throw gone(Errors.organizationInactive());
+  if (issuedBeforeCredentialsChange(token, row.credentials_changed_at)) throw Errors.authenticationRequired();
+  return {
+    type: 'employee',
+    userId: row.id,
+    companyId: row.company_id,
+    bookkeeperOrgId: row.bookkeeper_org_id,
+    timezone: row.timezone,
+    overtimeThreshold: Number(row.overtime_threshold),
+    overtimeMultiplier: Number(row.overtime_multiplier),
+  };
+}
+
+/** The authenticated admin of a route whose config says `auth: 'admin'`. */
+export function adminOf(request: FastifyRequest): AdminActor {
+  const actor = request.actor;
+  if (actor?.type !== 'admin') throw Errors.authenticationRequired();
+  return actor;
+}
+
+/** The authenticated employee of a route whose config says `auth: 'employee'`. */
+export function employeeOf(request: FastifyRequest): EmployeeActor {
+  const actor = request.actor;
+  if (actor?.type !== 'employee') throw Errors.authenticationRequired();
+  return actor;
+}

@@ -1,0 +1,69 @@
+// One error handler and one not-found handler: every failure, validation and unknown route
+// included, leaves as the SPEC.md envelope. A 500 logs its cause and shows none of it.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
+import { AppError, Errors } from './errors.ts';
+import { RequestValidationError } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's validation label (`Invalid login data`); default `Validation failed`. */
+    validationError?: string;
+    /** The route's 500 label (`Login failed`); default `Internal server error`. */
+    failureError?: string;
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  error: string;
+  message?: string;
+  data?: Record<string, unknown>;
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, request);
+    if (appError.statusCode >= 500) {
+      request.log.error({ err: error }, appError.statusCode === 503 ? 'database unavailable' : 'request failed');
+    }
+    return sendError(reply, appError);
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendError(reply, Errors.routeNotFound()));
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorBody = { success: false, error: error.label };
+  if (error.detail) body.message = error.detail;
+  if (error.data) body.data = error.data;
+  if (error.headers) reply.headers(error.headers);
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  const config = request.routeOptions?.config ?? {};
+
+  if (error instanceof RequestValidationError || error.validation) {
+    const fields = error instanceof RequestValidationError ? error.fields : error.message;
+    return Errors.validation(config.validationError ?? 'Validation failed', fields);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Errors.payloadTooLarge();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return Errors.unsupportedMediaType();
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Errors.invalidJson('The request body is empty');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return Errors.invalidJson();
+  }
+  if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') return Errors.invalidJson();
+  if (isDatabaseUnavailable(error) || isStatementTimeout(error)) return Errors.serviceUnavailable();
+
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new AppError(status, status === 404 ? 'Not found' : 'Bad request');
+  return new AppError(500, config.failureError ?? 'Internal server error');
+}

@@ -1,0 +1,81 @@
+// Shared request/response schemas: the envelope, pagination, timestamps. Every route builds
+// its schemas from these, so the response shape, the validation and the OpenAPI document
+// come from one place.
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** A Date on the way out (serialized as ISO-8601 UTC with milliseconds), a string in the docs. */
+export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
+export const NullableDateTime = Type.Unsafe<Date | string | null>({
+  anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+});
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Path ids are plain strings: a non-UUID answers 404 like an unknown id (CONTRACT §2). */
+export const IdParams = Type.Object({ id: Type.String() });
+export type IdParams = Static<typeof IdParams>;
+
+/** A body string: trimmed by the body hook; at most 255 characters (CONTRACT §2). */
+export const Str = (options: { minLength?: number; maxLength?: number; examples?: unknown[] } = {}) =>
+  Type.String({ maxLength: 255, ...options });
+export const RequiredStr = (options: { maxLength?: number; examples?: unknown[] } = {}) =>
+  Type.String({ minLength: 1, maxLength: 255, ...options });
+export const Email = Type.String({ format: 'email', maxLength: 255 });
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.String(),
+    message: Type.Optional(Type.String()),
+    data: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { title: 'Error envelope' },
+);
+
+export const envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ success: Type.Literal(true), data, message: Type.Optional(Type.String()) });
+
+/** `{success: true, message}`: a delete that returns no record (CONTRACT §2). */
+export const MessageEnvelope = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+export const PaginationQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+/** `search` and `active` as the organization list defines them; shared by every admin list. */
+export const ListQuery = Type.Object({
+  ...PaginationQuery,
+  search: Type.Optional(Type.String({ maxLength: 255 })),
+  active: Type.Optional(Type.String({ maxLength: 16 })),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+export const paginated = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalPages: Type.Integer(),
+  });
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { items, total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
+}
+
+/**
+ * The error statuses a route can answer, all with the error envelope. Every route lists
+ * them so that the serializer, the tests' response check and the OpenAPI document agree.
+ */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorEnvelope> {
+  const all = new Set([400, 500, 503, ...statuses]);
+  return Object.fromEntries([...all].sort().map((status) => [status, ErrorEnvelope]));
+}

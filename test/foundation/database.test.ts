@@ -1,0 +1,136 @@
+// Both engines: migrating from empty, re-migrating as a no-op, and the two constraints that
+// the database (not JavaScript) enforces. PostgreSQL cases run when TEST_DATABASE_URL is set.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isConstraintViolation } from '../../src/db/errors.ts';
+import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
+import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/** A brand-new, empty PostgreSQL database next to the test database. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const name = `payclock_fresh_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const engines: Array<{ name: string; open(): Promise<{ database: Database; cleanup(): Promise<void> }> }> = [
+  {
+    name: 'PGlite (memory)',
+    async open() {
+      const database = await openDatabase({ url: 'memory://' });
+      return { database, cleanup: () => database.close() };
+    },
+  },
+];
+if (pgUrl) {
+  engines.push({
+    name: 'PostgreSQL',
+    async open() {
+      const fresh = await freshPostgres();
+      const database = await openDatabase({ url: fresh.url, poolMax: 4 });
+      return {
+        database,
+        async cleanup() {
+          await database.close();
+          await fresh.drop();
+        },
+      };
+    },
+  });
+}
+
+describe.each(engines)('$name', (engine) => {
+  let opened: { database: Database; cleanup(): Promise<void> } | undefined;
+  afterAll(async () => opened?.cleanup());
+
+  it('migrates from empty, then re-migrating is a no-op', async () => {
+    opened = await engine.open();
+    const { database } = opened;
+    await database.migrate();
+    const count = async () =>
+      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n;
+    const applied = await count();
+    expect(applied).toBeGreaterThanOrEqual(3);
+    await database.migrate();
+    expect(await count()).toBe(applied);
+    const tables = await queryRows<{ table_name: string }>(
+      database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.map((t) => t.table_name)).toEqual([
+      'admin_users',
+      'audit_logs',
+      'bookkeeper_orgs',
+      'companies',
+      'employees',
+      'idempotency_keys',
+      'industries',
+      'pay_periods',
+      'time_entries',
+    ]);
+    const [industries] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from industries`);
+    expect(industries!.n).toBeGreaterThanOrEqual(12);
+  });
+
+  it('allows one open time entry per employee', async () => {
+    const { db } = opened!.database;
+    const org = await createOrg(db);
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    const employee = await createEmployee(db, { companyId: company.id });
+    await createTimeEntry(db, { employeeId: employee.id, companyId: company.id, clockIn: new Date('2026-01-05T14:00:00Z') });
+    const second = createTimeEntry(db, { employeeId: employee.id, companyId: company.id, clockIn: new Date('2026-01-06T14:00:00Z') });
+    const error = await second.catch((e: unknown) => e);
+    expect(isConstraintViolation(error, 'time_entries_one_open_per_employee')).toBe(true);
+  });
+
+  it('forbids overlapping pay periods of one company and allows touching ones', async () => {
+    const { db } = opened!.database;
+    const org = await createOrg(db);
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    const other = await createCompany(db, { bookkeeperOrgId: org.id });
+    const week = { startDate: new Date('2026-01-04T05:00:00.000Z'), endDate: new Date('2026-01-11T04:59:59.999Z') };
+    await createPayPeriod(db, { companyId: company.id, ...week });
+    // Touching: the next period starts 1 ms after the first ends.
+    await createPayPeriod(db, { companyId: company.id, startDate: new Date('2026-01-11T05:00:00.000Z'), endDate: new Date('2026-01-18T04:59:59.999Z') });
+    // Another company may use the same dates.
+    await createPayPeriod(db, { companyId: other.id, ...week });
+    // Sharing only the end instant is an overlap (closed ranges, CONTRACT §4).
+    const error = await createPayPeriod(db, {
+      companyId: company.id,
+      startDate: new Date('2026-01-18T04:59:59.999Z'),
+      endDate: new Date('2026-01-20T00:00:00Z'),
+    }).catch((e: unknown) => e);
+    expect(isConstraintViolation(error, 'pay_periods_no_overlap')).toBe(true);
+  });
+
+  it('enforces the check constraints', async () => {
+    const { db } = opened!.database;
+    const org = await createOrg(db);
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    const employee = await createEmployee(db, { companyId: company.id });
+    const negativeBreak = await createTimeEntry(db, {
+      employeeId: employee.id,
+      companyId: company.id,
+      clockIn: new Date('2026-02-01T10:00:00Z'),
+      clockOut: new Date('2026-02-01T11:00:00Z'),
+      breakMinutes: -1,
+    }).catch((e: unknown) => e);
+    expect(isConstraintViolation(negativeBreak, 'time_entries_break_minutes_check')).toBe(true);
+    const lowMultiplier = await createOrg(db, { overtimeMultiplier: 0.5 }).catch((e: unknown) => e);
+    expect(isConstraintViolation(lowMultiplier, 'bookkeeper_orgs_overtime_multiplier_check')).toBe(true);
+  });
+});
