@@ -1,0 +1,38 @@
+// The audit writer every service uses: logins, verifies and every admin write leave a row.
+// Pass the transaction when there is one, so the record commits with the change it describes.
+import { auditLogs } from '../../db/schema.ts';
+import type { Db } from '../../db/open.ts';
+import type { Actor } from '../access.ts';
+
+/** Where a request came from: routes read it off the request, services pass it on. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditEntry {
+  /** `auth.login.success`, `time_entry.update`, … (CONTRACT §7). */
+  action: string;
+  actor?: Actor | null;
+  /** For attempts with no authenticated actor (failed logins): who it was about, if known. */
+  actorType?: 'admin' | 'employee' | null;
+  actorId?: string | null;
+  bookkeeperOrgId?: string | null;
+  entityType?: string | null;
+  entityId?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
+export async function recordAudit(db: Db, meta: RequestMeta, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values({
+    action: entry.action,
+    actorType: entry.actor?.type ?? entry.actorType ?? null,
+    actorId: entry.actor?.userId ?? entry.actorId ?? null,
+    bookkeeperOrgId: entry.bookkeeperOrgId ?? entry.actor?.bookkeeperOrgId ?? null,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    ip: meta.ip?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,5 @@
+// Placeholder: the routes of issue 4 are registered here.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+
+export async function bookkeeperOrgRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
