@@ -25,6 +25,7 @@
 // - An unknown time zone is a programming error (organization time zones are validated on
 //   write), so it throws a RangeError instead of passing for an invalid date.
 import { DateTime, IANAZone } from 'luxon';
+import { isValidTimeZone } from './time-zone.ts';
 
 export type DateBound = 'start' | 'end';
 
@@ -55,10 +56,7 @@ interface CalendarDateTime extends CalendarDate {
 
 const zoneCache = new Map<string, IANAZone>();
 
-/** True when `timeZone` is an IANA zone name known to the runtime (`local`/`system` are not). */
-export function isValidTimeZone(timeZone: string): boolean {
-  return typeof timeZone === 'string' && IANAZone.isValidZone(timeZone);
-}
+export { isValidTimeZone };
 
 // Luxon would read 'local' or 'system' as the host's zone; only IANA names are accepted, and
 // always as an IANAZone object so that luxon's global default zone never matters.

@@ -2,22 +2,14 @@
 // time in the organization's IANA zone. Pure; luxon supplies the zone rules, so a week holding a
 // spring-forward has 167 real hours and one holding a fall-back 169.
 import { DateTime, IANAZone } from 'luxon';
+import { isValidTimeZone } from './time-zone.ts';
 
 export interface Workweek {
   start: Date;
   end: Date;
 }
 
-// Intl (hence luxon) may accept UTC-offset strings as zones on newer runtimes ('+05:00'), and
-// some spell them like names ('UTC+5', 'GMT-3'). They are not IANA names: reject them. The real
-// IANA names 'Etc/GMT+5' etc. start with 'Etc/' and still pass.
-const OFFSET_LIKE = /^(?:[+-]|(?:UTC|GMT|UT)[+-])/i;
-
-/** True for an IANA zone name the runtime knows (incl. 'UTC'); not '', 'local', offsets. */
-export function isValidTimeZone(name: string): boolean {
-  return typeof name === 'string' && name.trim() === name && !OFFSET_LIKE.test(name)
-    && IANAZone.isValidZone(name);
-}
+export { isValidTimeZone };
 
 function toZone(timeZone: string): IANAZone {
   if (!isValidTimeZone(timeZone)) {
