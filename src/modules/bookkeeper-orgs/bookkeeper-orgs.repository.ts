@@ -1,0 +1,206 @@
+// Organization queries. `_count` values are correlated counts in the same statement as the
+// rows (one index probe per row of the page), never one query per row.
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { adminUsers, bookkeeperOrgs, companies } from '../../db/schema.ts';
+import { slugCandidate } from '../../domain/slug.ts';
+
+export type OrgRow = typeof bookkeeperOrgs.$inferSelect;
+export type OrgInsert = typeof bookkeeperOrgs.$inferInsert;
+export type OrgCounts = { companies: number; adminUsers: number };
+export type OrgRecord = OrgRow & { _count: OrgCounts };
+
+export interface OrgCompanySummary {
+  id: string;
+  name: string;
+  active: boolean;
+  _count: { employees: number };
+}
+
+export interface OrgAdminSummary {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: 'SUPER_ADMIN' | 'ADMIN';
+  active: boolean;
+}
+
+export type OrgDetail = OrgRecord & { companies: OrgCompanySummary[]; adminUsers: OrgAdminSummary[] };
+
+/** The longest slug base: leaves room for a `-NNNNN` suffix within the 255-character column. */
+const MAX_SLUG_BASE = 240;
+/** Enough for any realistic burst of same-named creates; each round re-reads the taken slugs. */
+const MAX_SLUG_ATTEMPTS = 50;
+
+const companyCount = sql<number>`(select count(*)::int from companies c where c.bookkeeper_org_id = ${bookkeeperOrgs.id})`.mapWith(Number);
+const adminUserCount = sql<number>`(select count(*)::int from admin_users u where u.bookkeeper_org_id = ${bookkeeperOrgs.id})`.mapWith(Number);
+
+const orgRecord = {
+  id: bookkeeperOrgs.id,
+  name: bookkeeperOrgs.name,
+  slug: bookkeeperOrgs.slug,
+  email: bookkeeperOrgs.email,
+  phone: bookkeeperOrgs.phone,
+  address: bookkeeperOrgs.address,
+  city: bookkeeperOrgs.city,
+  state: bookkeeperOrgs.state,
+  zipCode: bookkeeperOrgs.zipCode,
+  country: bookkeeperOrgs.country,
+  timezone: bookkeeperOrgs.timezone,
+  dateFormat: bookkeeperOrgs.dateFormat,
+  overtimeThreshold: bookkeeperOrgs.overtimeThreshold,
+  overtimeMultiplier: bookkeeperOrgs.overtimeMultiplier,
+  active: bookkeeperOrgs.active,
+  createdAt: bookkeeperOrgs.createdAt,
+  updatedAt: bookkeeperOrgs.updatedAt,
+  _count: { companies: companyCount, adminUsers: adminUserCount },
+};
+
+/** `%term%` with `%`, `_` and `\` escaped, so that they match themselves (CONTRACT §2). */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface OrgListFilter {
+  /** null: every organization (SUPER_ADMIN); else only this one (ADMIN, CONTRACT §3). */
+  bookkeeperOrgId: string | null;
+  search: string | null;
+  activeOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+function listWhere(filter: OrgListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.bookkeeperOrgId) conditions.push(eq(bookkeeperOrgs.id, filter.bookkeeperOrgId));
+  if (filter.activeOnly) conditions.push(eq(bookkeeperOrgs.active, true));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        sql`${bookkeeperOrgs.name} ilike ${pattern} escape '\\'`,
+        sql`${bookkeeperOrgs.slug} ilike ${pattern} escape '\\'`,
+        sql`${bookkeeperOrgs.email} ilike ${pattern} escape '\\'`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** One statement for the page (with its counts), one for the total. */
+export async function listOrgs(db: Db, filter: OrgListFilter): Promise<{ rows: OrgRecord[]; total: number }> {
+  const where = listWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(orgRecord)
+      .from(bookkeeperOrgs)
+      .where(where)
+      .orderBy(asc(bookkeeperOrgs.name), asc(bookkeeperOrgs.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(bookkeeperOrgs).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+export async function findOrgRecord(db: Db, id: string): Promise<OrgRecord | undefined> {
+  const [row] = await db.select(orgRecord).from(bookkeeperOrgs).where(eq(bookkeeperOrgs.id, id));
+  return row;
+}
+
+/** The bare row, locked for the rest of the transaction (update and deactivate read "before" with it). */
+export async function lockOrg(db: Db, id: string): Promise<OrgRow | undefined> {
+  const [row] = await db.select().from(bookkeeperOrgs).where(eq(bookkeeperOrgs.id, id)).for('update');
+  return row;
+}
+
+export async function findOrgTimezone(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ timezone: bookkeeperOrgs.timezone }).from(bookkeeperOrgs).where(eq(bookkeeperOrgs.id, id));
+  return row?.timezone;
+}
+
+/** The organization's companies (with employee counts) and admin users, for the get-one response. */
+export async function findOrgMembers(db: Db, id: string): Promise<{ companies: OrgCompanySummary[]; adminUsers: OrgAdminSummary[] }> {
+  const [companyRows, adminRows] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        active: companies.active,
+        _count: {
+          employees: sql<number>`(select count(*)::int from employees e where e.company_id = ${companies.id})`.mapWith(Number),
+        },
+      })
+      .from(companies)
+      .where(eq(companies.bookkeeperOrgId, id))
+      .orderBy(asc(companies.name), asc(companies.id)),
+    db
+      .select({
+        id: adminUsers.id,
+        firstName: adminUsers.firstName,
+        lastName: adminUsers.lastName,
+        email: adminUsers.email,
+        role: adminUsers.role,
+        active: adminUsers.active,
+      })
+      .from(adminUsers)
+      .where(eq(adminUsers.bookkeeperOrgId, id))
+      .orderBy(asc(adminUsers.lastName), asc(adminUsers.firstName), asc(adminUsers.id)),
+  ]);
+  return { companies: companyRows, adminUsers: adminRows };
+}
+
+/**
+ * Inserts with exactly this slug; undefined when the slug is taken. The unique index decides
+ * (insert … on conflict do nothing), so two concurrent creates cannot both get it.
+ */
+export async function insertOrgWithSlug(db: Db, values: OrgInsert & { slug: string }): Promise<OrgRow | undefined> {
+  const [row] = await db.insert(bookkeeperOrgs).values(values).onConflictDoNothing({ target: bookkeeperOrgs.slug }).returning();
+  return row;
+}
+
+/**
+ * Inserts with the first free slug of `base`, `base-2`, `base-3`, … (CONTRACT §3). The free
+ * candidate is computed from the slugs taken now; a concurrent create that takes it first
+ * makes the insert do nothing, and the next round reads the taken slugs again.
+ */
+export async function insertOrgWithUniqueSlug(db: Db, values: Omit<OrgInsert, 'slug'>, baseSlug: string): Promise<OrgRow> {
+  const base = baseSlug.slice(0, MAX_SLUG_BASE).replace(/-+$/, '') || 'organization';
+  for (let round = 0; round < MAX_SLUG_ATTEMPTS; round++) {
+    const slug = await firstFreeSlug(db, base);
+    const row = await insertOrgWithSlug(db, { ...values, slug });
+    if (row) return row;
+  }
+  throw new Error(`no free slug found for "${base}" after ${MAX_SLUG_ATTEMPTS} attempts`);
+}
+
+async function firstFreeSlug(db: Db, base: string): Promise<string> {
+  // `base` and `base-<digits>` only; the prefix match is literal (base is [a-z0-9-], but escape anyway).
+  const prefix = `${base.replace(/[\\%_]/g, (char) => `\\${char}`)}-%`;
+  const rows = await db
+    .select({ slug: bookkeeperOrgs.slug })
+    .from(bookkeeperOrgs)
+    .where(or(eq(bookkeeperOrgs.slug, base), sql`${bookkeeperOrgs.slug} like ${prefix} escape '\\'`));
+  const taken = new Set(rows.map((row) => row.slug));
+  for (let attempt = 1; ; attempt++) {
+    const candidate = slugCandidate(base, attempt);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export async function updateOrg(db: Db, id: string, patch: Partial<OrgInsert>): Promise<OrgRow | undefined> {
+  const [row] = await db.update(bookkeeperOrgs).set(patch).where(eq(bookkeeperOrgs.id, id)).returning();
+  return row;
+}
+
+/** Case-insensitive lookup by name (the CLI's "creates the organization when none has that name"). */
+export async function findOrgIdByName(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: bookkeeperOrgs.id })
+    .from(bookkeeperOrgs)
+    .where(sql`lower(${bookkeeperOrgs.name}) = lower(${name})`)
+    .orderBy(asc(bookkeeperOrgs.createdAt))
+    .limit(1);
+  return row?.id;
+}

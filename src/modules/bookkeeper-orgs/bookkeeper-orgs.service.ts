@@ -1,0 +1,192 @@
+// Bookkeeper organizations (SPEC.md "Bookkeeper organization" and its five endpoints,
+// CONTRACT §3). Tenant rule: a SUPER_ADMIN acts on every organization, an ADMIN only on its
+// own. The organization an ADMIN creates is a separate tenant (CONTRACT §3): it gets no admin
+// user, so only a SUPER_ADMIN can manage it afterwards (the creating ADMIN gets 403).
+import type { Db } from '../../db/open.ts';
+import { isValidTimeZone } from '../../domain/dates.ts';
+import { slugify } from '../../domain/slug.ts';
+import { Errors } from '../../http/errors.ts';
+import { toPage, type Page } from '../../http/schemas.ts';
+import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
+import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import {
+  findOrgMembers,
+  findOrgRecord,
+  insertOrgWithSlug,
+  insertOrgWithUniqueSlug,
+  listOrgs as listOrgRows,
+  lockOrg,
+  updateOrg as updateOrgRow,
+  type OrgDetail,
+  type OrgInsert,
+  type OrgRecord,
+  type OrgRow,
+} from './bookkeeper-orgs.repository.ts';
+
+/** The editable text and number fields (SPEC.md "PUT /admin/bookkeeper-orgs/{id}"). */
+export interface OrgFields {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  country?: string;
+  timezone?: string;
+  dateFormat?: string;
+  overtimeThreshold?: number;
+  overtimeMultiplier?: number;
+}
+
+export interface CreateOrgInput extends OrgFields {
+  name: string;
+  slug?: string;
+}
+
+export interface UpdateOrgInput extends OrgFields {
+  active?: boolean;
+}
+
+export interface ListOrgsInput {
+  page: number;
+  pageSize: number;
+  search?: string;
+  active?: string;
+}
+
+/** The fields an audit entry shows before and after a change. */
+const AUDITED_FIELDS = [
+  'name',
+  'slug',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'timezone',
+  'dateFormat',
+  'overtimeThreshold',
+  'overtimeMultiplier',
+  'active',
+] as const;
+
+function snapshot(row: OrgRow): Record<string, unknown> {
+  return Object.fromEntries(AUDITED_FIELDS.map((field) => [field, row[field]]));
+}
+
+/** Optional text fields: an empty string is stored as null, so "cleared" has one representation. */
+const emptyToNull = (value: string | null | undefined): string | null | undefined => (value === '' ? null : value);
+
+/** The supplied fields only: an omitted field is left as it is (PUT) or defaulted by the database (POST). */
+function fieldValues(input: OrgFields): Partial<OrgInsert> {
+  if (input.timezone !== undefined && !isValidTimeZone(input.timezone)) {
+    throw Errors.validation('Validation failed', 'timezone: must be a valid IANA time zone');
+  }
+  const values: Partial<OrgInsert> = {};
+  if (input.name !== undefined) values.name = input.name;
+  for (const key of ['email', 'phone', 'address', 'city', 'state', 'zipCode'] as const) {
+    if (input[key] !== undefined) values[key] = emptyToNull(input[key]);
+  }
+  for (const key of ['country', 'timezone', 'dateFormat', 'overtimeThreshold', 'overtimeMultiplier'] as const) {
+    if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
+  }
+  return values;
+}
+
+export async function listOrgs(db: Db, actor: AdminActor, input: ListOrgsInput): Promise<Page<OrgRecord>> {
+  const search = input.search?.trim() || null;
+  const { rows, total } = await listOrgRows(db, {
+    bookkeeperOrgId: orgScope(actor),
+    search,
+    // SPEC.md: `true` returns only active organizations; any other value returns all.
+    activeOnly: input.active === 'true',
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  });
+  return toPage(rows, total, input.page, input.pageSize);
+}
+
+export async function createOrg(db: Db, actor: AdminActor, input: CreateOrgInput, meta: RequestMeta, now: Date): Promise<OrgRecord> {
+  // `active` is not an input: a new organization is always active (CONTRACT §3).
+  const values = { ...fieldValues(input), name: input.name, active: true, createdAt: now, updatedAt: now };
+  const created = await db.transaction(async (tx) => {
+    let row: OrgRow | undefined;
+    if (input.slug !== undefined) {
+      row = await insertOrgWithSlug(tx, { ...values, slug: input.slug });
+      if (!row) throw Errors.businessRule('Slug already exists', `The slug "${input.slug}" is taken`);
+    } else {
+      row = await insertOrgWithUniqueSlug(tx, values, slugify(input.name) || 'organization');
+    }
+    await recordAudit(tx, meta, {
+      action: 'bookkeeper_org.create',
+      actor,
+      // The creator's own organization keeps the record of what its admin did.
+      bookkeeperOrgId: actor.bookkeeperOrgId,
+      entityType: 'bookkeeper_org',
+      entityId: row.id,
+      details: { after: snapshot(row) },
+    });
+    return row;
+  });
+  return { ...created, _count: { companies: 0, adminUsers: 0 } };
+}
+
+/** Loads an organization for a path id: 404 when unknown (or not a UUID), 403 when another tenant's. */
+async function accessibleOrg(db: Db, actor: AdminActor, id: string): Promise<OrgRecord> {
+  if (!isUuid(id)) throw Errors.notFound('Organization');
+  const org = await findOrgRecord(db, id);
+  if (!org) throw Errors.notFound('Organization');
+  assertOrgAccess(actor, org.id);
+  return org;
+}
+
+export async function getOrg(db: Db, actor: AdminActor, id: string): Promise<OrgDetail> {
+  const org = await accessibleOrg(db, actor, id);
+  const members = await findOrgMembers(db, org.id);
+  return { ...org, ...members };
+}
+
+export async function updateOrg(db: Db, actor: AdminActor, id: string, input: UpdateOrgInput, meta: RequestMeta, now: Date): Promise<OrgRecord> {
+  const values = fieldValues(input);
+  if (input.active !== undefined) values.active = input.active;
+  return changeOrg(db, actor, id, values, 'bookkeeper_org.update', meta, now);
+}
+
+/** DELETE is a soft delete (SPEC.md): the organization stays, inactive, and its users stop working. */
+export async function deactivateOrg(db: Db, actor: AdminActor, id: string, meta: RequestMeta, now: Date): Promise<OrgRecord> {
+  return changeOrg(db, actor, id, { active: false }, 'bookkeeper_org.delete', meta, now);
+}
+
+async function changeOrg(
+  db: Db,
+  actor: AdminActor,
+  id: string,
+  values: Partial<OrgInsert>,
+  action: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<OrgRecord> {
+  if (!isUuid(id)) throw Errors.notFound('Organization');
+  return db.transaction(async (tx) => {
+    const before = await lockOrg(tx, id);
+    if (!before) throw Errors.notFound('Organization');
+    assertOrgAccess(actor, before.id);
+    const after = await updateOrgRow(tx, id, { ...values, updatedAt: now });
+    if (!after) throw Errors.notFound('Organization');
+    await recordAudit(tx, meta, {
+      action,
+      actor,
+      // The organization changed keeps the record, so its own admins see what a SUPER_ADMIN did.
+      bookkeeperOrgId: after.id,
+      entityType: 'bookkeeper_org',
+      entityId: after.id,
+      details: { before: snapshot(before), after: snapshot(after) },
+    });
+    const record = await findOrgRecord(tx, id);
+    if (!record) throw Errors.notFound('Organization');
+    return record;
+  });
+}
