@@ -1,5 +1,181 @@
-// Placeholder: the routes of issue 4 are registered here.
+// Employees (CONTRACT §7): list (with the `companyId` filter), create, get, update, deactivate.
+// The PIN is write-only: no response schema has a field for it or for its hash.
+import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
+import { adminOf } from '../../http/auth-guard.ts';
+import { requestMeta } from '../../http/request-meta.ts';
+import { DateTime, envelope, errorResponses, IdParams, ListQuery, Nullable, paginated, RequiredStr } from '../../http/schemas.ts';
+import { NullableEmail, NullableStr } from '../companies/body-schemas.ts';
+import { createEmployee, deactivateEmployee, getEmployee, listEmployees, updateEmployee } from './employees.service.ts';
 
-export async function employeeRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const TAGS = ['Employees'];
+export const PayType = Type.Enum(['HOURLY', 'SALARY']);
+
+export const Employee = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    companyId: Type.String({ format: 'uuid' }),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Nullable(Type.String()),
+    phone: Type.String({ description: 'E.164' }),
+    employeeNumber: Nullable(Type.String()),
+    jobTitle: Nullable(Type.String()),
+    payRate: Type.Number(),
+    payType: PayType,
+    active: Type.Boolean(),
+    qbName: Nullable(Type.String({ description: 'The name QuickBooks lists the employee under, when not "Last, First"' })),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    company: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), bookkeeperOrgId: Type.String({ format: 'uuid' }) }),
+  },
+  { title: 'Employee' },
+);
+
+/** 4 to 8 digits, compared as typed (never trimmed). */
+const Pin = Type.String({ minLength: 4, maxLength: 8, pattern: '^[0-9]+$', description: '4 to 8 digits; write-only' });
+
+const employeeFields = {
+  email: Type.Optional(NullableEmail),
+  employeeNumber: Type.Optional(NullableStr(255, 'Unique within the company')),
+  jobTitle: Type.Optional(NullableStr()),
+  // numeric(12, 2): the maximum keeps an absurd rate a 400 rather than a database overflow.
+  payRate: Type.Optional(Type.Number({ minimum: 0, maximum: 999_999_999 })),
+  payType: Type.Optional(PayType),
+  qbName: Type.Optional(NullableStr()),
+};
+
+const CreateEmployeeBody = Type.Object(
+  {
+    companyId: Type.String(),
+    firstName: RequiredStr(),
+    lastName: RequiredStr(),
+    phone: RequiredStr({ maxLength: 40 }),
+    pin: Pin,
+    ...employeeFields,
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        companyId: '2b0c3a52-5d1e-4d8e-9a55-0c7f3f1f1a10',
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        phone: '(212) 555-0101',
+        pin: '4821',
+        employeeNumber: 'E-104',
+        jobTitle: 'Plumber',
+        payRate: 32.5,
+        payType: 'HOURLY',
+      },
+    ],
+  },
+);
+type CreateEmployeeBody = Static<typeof CreateEmployeeBody>;
+
+const UpdateEmployeeBody = Type.Object(
+  {
+    firstName: Type.Optional(RequiredStr()),
+    lastName: Type.Optional(RequiredStr()),
+    phone: Type.Optional(RequiredStr({ maxLength: 40 })),
+    pin: Type.Optional(Pin),
+    ...employeeFields,
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, examples: [{ jobTitle: 'Lead plumber', payRate: 36, pin: '9307' }] },
+);
+type UpdateEmployeeBody = Static<typeof UpdateEmployeeBody>;
+
+const EmployeeListQuery = Type.Object({
+  ...ListQuery.properties,
+  companyId: Type.Optional(Type.String({ description: 'Only this company’s employees' })),
+});
+type EmployeeListQuery = Static<typeof EmployeeListQuery>;
+
+const config = { auth: 'admin' as const };
+
+export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Querystring: EmployeeListQuery }>(
+    '/admin/employees',
+    {
+      config: { ...config, failureError: 'Failed to fetch employees' },
+      schema: {
+        tags: TAGS,
+        summary: 'List employees (search on name, email and employee number)',
+        querystring: EmployeeListQuery,
+        response: { 200: envelope(paginated(Employee)), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true, data: await listEmployees(ctx, adminOf(request), request.query) }),
+  );
+
+  app.post<{ Body: CreateEmployeeBody }>(
+    '/admin/employees',
+    {
+      config: { ...config, failureError: 'Failed to create employee' },
+      schema: {
+        tags: TAGS,
+        summary: 'Create an employee',
+        body: CreateEmployeeBody,
+        response: { 201: envelope(Employee), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const employee = await createEmployee(ctx, adminOf(request), request.body, requestMeta(request));
+      return reply.code(201).send({ success: true, data: employee, message: 'Employee created successfully' });
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/admin/employees/:id',
+    {
+      config: { ...config, failureError: 'Failed to fetch employee' },
+      schema: {
+        tags: TAGS,
+        summary: 'Get an employee',
+        params: IdParams,
+        response: { 200: envelope(Employee), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true, data: await getEmployee(ctx, adminOf(request), request.params.id) }),
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateEmployeeBody }>(
+    '/admin/employees/:id',
+    {
+      config: { ...config, failureError: 'Failed to update employee' },
+      schema: {
+        tags: TAGS,
+        summary: 'Update an employee (only the supplied fields change; a new pin ends earlier tokens)',
+        params: IdParams,
+        body: UpdateEmployeeBody,
+        response: { 200: envelope(Employee), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await updateEmployee(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
+      message: 'Employee updated successfully',
+    }),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/admin/employees/:id',
+    {
+      config: { ...config, failureError: 'Failed to deactivate employee' },
+      schema: {
+        tags: TAGS,
+        summary: 'Deactivate an employee',
+        params: IdParams,
+        response: { 200: envelope(Employee), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await deactivateEmployee(ctx, adminOf(request), request.params.id, requestMeta(request)),
+      message: 'Employee deactivated successfully',
+    }),
+  );
+}

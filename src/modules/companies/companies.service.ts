@@ -1,0 +1,196 @@
+// Company rules (CONTRACT §7): tenant checks first, references settled by the database's
+// foreign keys (no read-then-insert), every write audit-logged inside its transaction.
+import type { AppContext } from '../../context.ts';
+import { isConstraintViolation } from '../../db/errors.ts';
+import { Errors } from '../../http/errors.ts';
+import { toPage, type Page } from '../../http/schemas.ts';
+import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
+import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import {
+  findCompany,
+  insertCompany,
+  listCompanies as queryCompanies,
+  lockCompany,
+  updateCompany as writeCompany,
+  type CompanyInsert,
+  type CompanyRecord,
+  type CompanyRow,
+} from './companies.repository.ts';
+import { emptyToNull, onlyActive, searchTerm } from './search.ts';
+
+type PeriodType = 'WEEKLY' | 'BI_WEEKLY' | 'SEMI_MONTHLY' | 'MONTHLY';
+
+export interface CompanyListQuery {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  active?: string;
+  bookkeeperOrgId?: string;
+}
+
+interface CompanyFields {
+  name?: string;
+  industryId?: string | null;
+  payPeriodType?: PeriodType;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  qbCompanyName?: string | null;
+  qbCompanyCreateTime?: string | null;
+  qbRegularPayrollItem?: string;
+  qbOvertimePayrollItem?: string;
+}
+
+export interface CreateCompanyInput extends CompanyFields {
+  name: string;
+  bookkeeperOrgId?: string;
+}
+
+export interface UpdateCompanyInput extends CompanyFields {
+  active?: boolean;
+}
+
+export async function listCompanies(ctx: AppContext, actor: AdminActor, query: CompanyListQuery): Promise<Page<CompanyRecord>> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  let bookkeeperOrgId = orgScope(actor);
+  if (query.bookkeeperOrgId !== undefined) {
+    // An ADMIN naming another organization is refused (CONTRACT §3); a SUPER_ADMIN narrows its view.
+    assertOrgAccess(actor, query.bookkeeperOrgId);
+    if (!isUuid(query.bookkeeperOrgId)) throw Errors.notFound('Organization');
+    bookkeeperOrgId = query.bookkeeperOrgId;
+  }
+  const { rows, total } = await queryCompanies(ctx.db, {
+    bookkeeperOrgId,
+    search: searchTerm(query.search),
+    activeOnly: onlyActive(query.active),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return toPage(rows, total, page, pageSize);
+}
+
+/** The company, after the tenant check; 404 for an unknown or non-UUID id. */
+export async function getCompany(ctx: AppContext, actor: AdminActor, id: string): Promise<CompanyRecord> {
+  const company = isUuid(id) ? await findCompany(ctx.db, id) : undefined;
+  if (!company) throw Errors.notFound('Company');
+  assertOrgAccess(actor, company.bookkeeperOrgId);
+  return company;
+}
+
+export async function createCompany(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: CreateCompanyInput,
+  meta: RequestMeta,
+): Promise<CompanyRecord> {
+  // Access before existence: an ADMIN naming any other organization is a 403 (CONTRACT §3).
+  const bookkeeperOrgId = input.bookkeeperOrgId ?? actor.bookkeeperOrgId;
+  assertOrgAccess(actor, bookkeeperOrgId);
+  if (!isUuid(bookkeeperOrgId)) throw Errors.notFound('Organization');
+  assertIndustryId(input.industryId);
+
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const values: CompanyInsert = { ...fieldValues(input), name: input.name, bookkeeperOrgId, createdAt: now, updatedAt: now };
+    const id = await insertCompany(tx, values).catch(referenceError);
+    const created = (await findCompany(tx, id))!;
+    await recordAudit(tx, meta, {
+      action: 'company.create',
+      actor,
+      bookkeeperOrgId,
+      entityType: 'company',
+      entityId: id,
+      details: { after: auditView(created) },
+    });
+    return created;
+  });
+}
+
+export async function updateCompany(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+  input: UpdateCompanyInput,
+  meta: RequestMeta,
+): Promise<CompanyRecord> {
+  if (!isUuid(id)) throw Errors.notFound('Company');
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockCompany(tx, id);
+    if (!before) throw Errors.notFound('Company');
+    assertOrgAccess(actor, before.bookkeeperOrgId);
+    assertIndustryId(input.industryId);
+    const changes: Partial<CompanyInsert> = { ...fieldValues(input), updatedAt: ctx.clock.now() };
+    if (input.active !== undefined) changes.active = input.active;
+    await writeCompany(tx, id, changes).catch(referenceError);
+    const after = (await findCompany(tx, id))!;
+    const action = before.active && !after.active ? 'company.deactivate' : 'company.update';
+    await recordAudit(tx, meta, {
+      action,
+      actor,
+      bookkeeperOrgId: before.bookkeeperOrgId,
+      entityType: 'company',
+      entityId: id,
+      details: { before: auditView(before), after: auditView(after) },
+    });
+    return after;
+  });
+}
+
+/** DELETE is a soft delete: the company and, through the auth guard, its employees stop working. */
+export async function deactivateCompany(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<CompanyRecord> {
+  if (!isUuid(id)) throw Errors.notFound('Company');
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockCompany(tx, id);
+    if (!before) throw Errors.notFound('Company');
+    assertOrgAccess(actor, before.bookkeeperOrgId);
+    await writeCompany(tx, id, { active: false, updatedAt: ctx.clock.now() });
+    const after = (await findCompany(tx, id))!;
+    await recordAudit(tx, meta, {
+      action: 'company.deactivate',
+      actor,
+      bookkeeperOrgId: before.bookkeeperOrgId,
+      entityType: 'company',
+      entityId: id,
+      details: { before: auditView(before), after: auditView(after) },
+    });
+    return after;
+  });
+}
+
+/** A non-UUID industry reference answers like an unknown one (CONTRACT §2). */
+function assertIndustryId(industryId: string | null | undefined): void {
+  if (industryId !== undefined && industryId !== null && !isUuid(industryId)) throw Errors.notFound('Industry');
+}
+
+/** The supplied fields only (PUT changes only what it is given); blank optional text clears. */
+function fieldValues(input: CompanyFields): Partial<CompanyInsert> {
+  const values: Partial<CompanyInsert> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.industryId !== undefined) values.industryId = input.industryId;
+  if (input.payPeriodType !== undefined) values.payPeriodType = input.payPeriodType;
+  for (const key of ['email', 'phone', 'address', 'city', 'state', 'zipCode', 'qbCompanyName', 'qbCompanyCreateTime'] as const) {
+    if (input[key] !== undefined) values[key] = emptyToNull(input[key]);
+  }
+  if (input.qbRegularPayrollItem !== undefined) values.qbRegularPayrollItem = input.qbRegularPayrollItem;
+  if (input.qbOvertimePayrollItem !== undefined) values.qbOvertimePayrollItem = input.qbOvertimePayrollItem;
+  return values;
+}
+
+/** A foreign key names the reference that does not exist: 404 for it, as CONTRACT §2 says. */
+function referenceError(error: unknown): never {
+  if (isConstraintViolation(error, 'companies_industry_id_industries_id_fk')) throw Errors.notFound('Industry');
+  if (isConstraintViolation(error, 'companies_bookkeeper_org_id_bookkeeper_orgs_id_fk')) throw Errors.notFound('Organization');
+  throw error;
+}
+
+function auditView(company: CompanyRow | CompanyRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = { ...company };
+  delete view.createdAt;
+  delete view.updatedAt;
+  delete view._count;
+  return view;
+}

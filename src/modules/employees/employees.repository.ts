@@ -1,0 +1,107 @@
+// Employee queries. The list's search uses the exact expression of employees_search_trgm_idx,
+// so that PostgreSQL can answer it from that GIN index. pin_hash never leaves this file
+// except through the explicit credential column lists.
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { companies, employees } from '../../db/schema.ts';
+import { ilike } from '../companies/search.ts';
+
+export type EmployeeRow = typeof employees.$inferSelect;
+export type EmployeeInsert = typeof employees.$inferInsert;
+
+const employeeRecord = {
+  id: employees.id,
+  companyId: employees.companyId,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  email: employees.email,
+  phone: employees.phone,
+  employeeNumber: employees.employeeNumber,
+  jobTitle: employees.jobTitle,
+  payRate: employees.payRate,
+  payType: employees.payType,
+  active: employees.active,
+  qbName: employees.qbName,
+  createdAt: employees.createdAt,
+  updatedAt: employees.updatedAt,
+  company: { id: companies.id, name: companies.name, bookkeeperOrgId: companies.bookkeeperOrgId },
+};
+
+export type EmployeeRecord = Omit<EmployeeRow, 'pinHash' | 'credentialsChangedAt'> & {
+  company: { id: string; name: string; bookkeeperOrgId: string };
+};
+
+/** The indexed search expression (drizzle/0001_schema.sql, employees_search_trgm_idx). */
+const searchDocument = sql`(${employees.firstName} || ' ' || ${employees.lastName} || ' ' || coalesce(${employees.email}, '') || ' ' || coalesce(${employees.employeeNumber}, ''))`;
+
+export interface EmployeeListFilter {
+  /** null: every organization (SUPER_ADMIN). */
+  bookkeeperOrgId: string | null;
+  companyId: string | null;
+  search: string | null;
+  activeOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+function listWhere(filter: EmployeeListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.companyId) conditions.push(eq(employees.companyId, filter.companyId));
+  else if (filter.bookkeeperOrgId) conditions.push(eq(companies.bookkeeperOrgId, filter.bookkeeperOrgId));
+  if (filter.activeOnly) conditions.push(eq(employees.active, true));
+  if (filter.search) conditions.push(ilike(searchDocument, filter.search));
+  return and(...conditions);
+}
+
+export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {
+  const where = listWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(employeeRecord)
+      .from(employees)
+      .innerJoin(companies, eq(companies.id, employees.companyId))
+      .where(where)
+      .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(employees).innerJoin(companies, eq(companies.id, employees.companyId)).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+export async function findEmployee(db: Db, id: string): Promise<EmployeeRecord | undefined> {
+  const [row] = await db
+    .select(employeeRecord)
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .where(eq(employees.id, id));
+  return row;
+}
+
+/** The employee and its organization, locked for the rest of the transaction. */
+export async function lockEmployee(db: Db, id: string): Promise<(EmployeeRow & { bookkeeperOrgId: string }) | undefined> {
+  const [row] = await db
+    .select({ employee: employees, bookkeeperOrgId: companies.bookkeeperOrgId })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .where(eq(employees.id, id))
+    .for('update', { of: employees });
+  return row ? { ...row.employee, bookkeeperOrgId: row.bookkeeperOrgId } : undefined;
+}
+
+export async function insertEmployee(db: Db, values: EmployeeInsert): Promise<string> {
+  const [row] = await db.insert(employees).values(values).returning({ id: employees.id });
+  return row!.id;
+}
+
+export async function updateEmployee(db: Db, id: string, values: Partial<EmployeeInsert>): Promise<void> {
+  await db.update(employees).set(values).where(eq(employees.id, id));
+}
+
+export async function findCompanyOwner(db: Db, companyId: string): Promise<{ id: string; bookkeeperOrgId: string } | undefined> {
+  const [row] = await db
+    .select({ id: companies.id, bookkeeperOrgId: companies.bookkeeperOrgId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row;
+}

@@ -1,0 +1,218 @@
+// Employee rules (CONTRACT §7): tenant checks first, phones in E.164, the PIN only as an
+// argon2id hash, uniqueness settled by the unique indexes, every write audit-logged.
+import type { AppContext } from '../../context.ts';
+import { isConstraintViolation } from '../../db/errors.ts';
+import type { Db } from '../../db/open.ts';
+import { toE164 } from '../../domain/phone.ts';
+import { Errors } from '../../http/errors.ts';
+import { toPage, type Page } from '../../http/schemas.ts';
+import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
+import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { emptyToNull, onlyActive, searchTerm } from '../companies/search.ts';
+import {
+  findCompanyOwner,
+  findEmployee,
+  insertEmployee,
+  listEmployees as queryEmployees,
+  lockEmployee,
+  updateEmployee as writeEmployee,
+  type EmployeeInsert,
+  type EmployeeRecord,
+  type EmployeeRow,
+} from './employees.repository.ts';
+
+type PayType = 'HOURLY' | 'SALARY';
+
+export interface EmployeeListQuery {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  active?: string;
+  companyId?: string;
+}
+
+interface EmployeeFields {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  phone?: string;
+  pin?: string;
+  employeeNumber?: string | null;
+  jobTitle?: string | null;
+  payRate?: number;
+  payType?: PayType;
+  qbName?: string | null;
+}
+
+export interface CreateEmployeeInput extends EmployeeFields {
+  companyId: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  pin: string;
+}
+
+export interface UpdateEmployeeInput extends EmployeeFields {
+  active?: boolean;
+}
+
+export async function listEmployees(ctx: AppContext, actor: AdminActor, query: EmployeeListQuery): Promise<Page<EmployeeRecord>> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const companyId = query.companyId !== undefined ? (await ownedCompany(ctx.db, actor, query.companyId)).id : null;
+  const { rows, total } = await queryEmployees(ctx.db, {
+    bookkeeperOrgId: orgScope(actor),
+    companyId,
+    search: searchTerm(query.search),
+    activeOnly: onlyActive(query.active),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return toPage(rows, total, page, pageSize);
+}
+
+export async function getEmployee(ctx: AppContext, actor: AdminActor, id: string): Promise<EmployeeRecord> {
+  if (!isUuid(id)) throw Errors.notFound('Employee');
+  const employee = await findEmployee(ctx.db, id);
+  if (!employee) throw Errors.notFound('Employee');
+  assertOrgAccess(actor, employee.company.bookkeeperOrgId);
+  return employee;
+}
+
+export async function createEmployee(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: CreateEmployeeInput,
+  meta: RequestMeta,
+): Promise<EmployeeRecord> {
+  const company = await ownedCompany(ctx.db, actor, input.companyId);
+  const values: EmployeeInsert = {
+    ...(await fieldValues(ctx, input)),
+    companyId: company.id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: phoneOf(input.phone),
+    pinHash: await ctx.hasher.hash(input.pin),
+    credentialsChangedAt: ctx.clock.now(),
+    createdAt: ctx.clock.now(),
+    updatedAt: ctx.clock.now(),
+  };
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertEmployee(tx, values).catch(uniquenessError);
+    const created = (await findEmployee(tx, id))!;
+    await recordAudit(tx, meta, {
+      action: 'employee.create',
+      actor,
+      bookkeeperOrgId: company.bookkeeperOrgId,
+      entityType: 'employee',
+      entityId: id,
+      details: { after: auditView(created) },
+    });
+    return created;
+  });
+}
+
+export async function updateEmployee(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+  input: UpdateEmployeeInput,
+  meta: RequestMeta,
+): Promise<EmployeeRecord> {
+  // Tenant check first (an employee never changes company, so it holds for the transaction),
+  // then the PIN is hashed outside the transaction: argon2 must not hold a row lock.
+  await getEmployee(ctx, actor, id);
+  const changes = await fieldValues(ctx, input);
+  if (input.phone !== undefined) changes.phone = phoneOf(input.phone);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockEmployee(tx, id);
+    if (!before) throw Errors.notFound('Employee');
+    assertOrgAccess(actor, before.bookkeeperOrgId);
+    const now = ctx.clock.now();
+    changes.updatedAt = now;
+    if (input.active !== undefined) changes.active = input.active;
+    // A new PIN or a deactivation ends the tokens issued before it (CONTRACT §5).
+    const pinChanged = changes.pinHash !== undefined;
+    if (pinChanged || (before.active && input.active === false)) changes.credentialsChangedAt = now;
+    await writeEmployee(tx, id, changes).catch(uniquenessError);
+    const after = (await findEmployee(tx, id))!;
+    await recordAudit(tx, meta, {
+      action: before.active && !after.active ? 'employee.deactivate' : 'employee.update',
+      actor,
+      bookkeeperOrgId: before.bookkeeperOrgId,
+      entityType: 'employee',
+      entityId: id,
+      details: { before: auditView(before), after: auditView(after), ...(pinChanged ? { pinChanged: true } : {}) },
+    });
+    return after;
+  });
+}
+
+export async function deactivateEmployee(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<EmployeeRecord> {
+  if (!isUuid(id)) throw Errors.notFound('Employee');
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockEmployee(tx, id);
+    if (!before) throw Errors.notFound('Employee');
+    assertOrgAccess(actor, before.bookkeeperOrgId);
+    const now = ctx.clock.now();
+    await writeEmployee(tx, id, {
+      active: false,
+      updatedAt: now,
+      ...(before.active ? { credentialsChangedAt: now } : {}),
+    });
+    const after = (await findEmployee(tx, id))!;
+    await recordAudit(tx, meta, {
+      action: 'employee.deactivate',
+      actor,
+      bookkeeperOrgId: before.bookkeeperOrgId,
+      entityType: 'employee',
+      entityId: id,
+      details: { before: auditView(before), after: auditView(after) },
+    });
+    return after;
+  });
+}
+
+/**
+ * A company named in a body or filter: 404 when unknown (a non-UUID too), 403 when it
+ * belongs to another organization (CONTRACT §2, §3).
+ */
+async function ownedCompany(db: Db, actor: AdminActor, companyId: string): Promise<{ id: string; bookkeeperOrgId: string }> {
+  const company = isUuid(companyId) ? await findCompanyOwner(db, companyId) : undefined;
+  if (!company) throw Errors.notFound('Company');
+  assertOrgAccess(actor, company.bookkeeperOrgId);
+  return company;
+}
+
+function phoneOf(input: string): string {
+  const phone = toE164(input);
+  if (!phone) throw Errors.validation('Validation failed', 'phone: must be a valid phone number');
+  return phone;
+}
+
+/** The supplied fields only; the PIN becomes its hash here and nowhere else. */
+async function fieldValues(ctx: AppContext, input: EmployeeFields): Promise<Partial<EmployeeInsert>> {
+  const values: Partial<EmployeeInsert> = {};
+  if (input.firstName !== undefined) values.firstName = input.firstName;
+  if (input.lastName !== undefined) values.lastName = input.lastName;
+  for (const key of ['email', 'employeeNumber', 'jobTitle', 'qbName'] as const) {
+    if (input[key] !== undefined) values[key] = emptyToNull(input[key]);
+  }
+  if (input.payRate !== undefined) values.payRate = input.payRate;
+  if (input.payType !== undefined) values.payType = input.payType;
+  if (input.pin !== undefined) values.pinHash = await ctx.hasher.hash(input.pin);
+  return values;
+}
+
+function uniquenessError(error: unknown): never {
+  if (isConstraintViolation(error, 'employees_company_phone_key')) throw Errors.businessRule('Phone already in use');
+  if (isConstraintViolation(error, 'employees_company_number_key')) throw Errors.businessRule('Employee number already in use');
+  throw error;
+}
+
+/** What the audit log keeps: never the PIN hash or the credentials timestamp. */
+function auditView(employee: EmployeeRow | EmployeeRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = { ...employee };
+  for (const key of ['pinHash', 'credentialsChangedAt', 'createdAt', 'updatedAt', 'company', 'bookkeeperOrgId']) delete view[key];
+  return view;
+}
