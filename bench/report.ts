@@ -1,0 +1,85 @@
+// The benchmark's table: service figures, baselines, and the ratios the targets are stated in.
+export interface ScenarioFigures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  maxRssMiB: number;
+  runs: number[];
+  entries?: number;
+}
+
+export interface BaselineFigures {
+  opsPerSec: number;
+  latencyAvgMs: number;
+  failed: number;
+}
+
+export interface BenchReport {
+  engine: 'postgres' | 'pglite';
+  scale: string;
+  startedAt: string;
+  connections: number;
+  durationSeconds?: number;
+  scenarios: Record<string, ScenarioFigures | Record<string, number>>;
+  baselines: Record<string, BaselineFigures>;
+  growth: Array<{ entries: number } & ScenarioFigures>;
+}
+
+export function targets(report: BenchReport): Array<{ target: string; value: string; met: boolean | null }> {
+  const s = report.scenarios as Record<string, ScenarioFigures>;
+  const b = report.baselines;
+  const clock = s.clockCycle;
+  const rows: Array<{ target: string; value: string; met: boolean | null }> = [];
+  const check = (target: string, value: number | undefined, limit: number, higherIsBetter = true) =>
+    rows.push({
+      target,
+      value: value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(2),
+      met: value === undefined || Number.isNaN(value) ? null : higherIsBetter ? value >= limit : value <= limit,
+    });
+  if (report.engine === 'postgres') {
+    check('clock ÷ textbook pgbench ≥ 1.0', clock && b.textbookClockCycle ? clock.reqPerSec / b.textbookClockCycle.opsPerSec : undefined, 1.0);
+    check('clock ÷ own-SQL pgbench ≥ 0.85', clock && b.serviceSqlClockCycle ? clock.reqPerSec / b.serviceSqlClockCycle.opsPerSec : undefined, 0.85);
+    check('clock p99 ms ≤ 50', clock?.p99, 50, false);
+    const week = s.timesheetWeek;
+    check('timesheet ÷ own-SQL pgbench ≥ 0.8', week && b.serviceSqlTimesheet ? week.reqPerSec / b.serviceSqlTimesheet.opsPerSec : undefined, 0.8);
+    const period = s.payPeriodGetOne;
+    check('pay-period get-one ÷ own-SQL pgbench ≥ 0.8', period && b.serviceSqlPayPeriod ? period.reqPerSec / b.serviceSqlPayPeriod.opsPerSec : undefined, 0.8);
+    const rss = Math.max(...Object.values(s).map((x) => (x as ScenarioFigures).maxRssMiB ?? 0));
+    check('server RSS MiB < 200', rss, 200, false);
+  } else {
+    check('embedded clock ÷ in-process baseline ≥ 0.8', clock && b.textbookClockCycle ? clock.reqPerSec / b.textbookClockCycle.opsPerSec : undefined, 0.8);
+  }
+  const first = report.growth[0];
+  for (const point of report.growth.slice(1)) {
+    check(`growth: median latency @${point.entries} ÷ @${first!.entries} ≤ 1.2`, first ? point.p50 / Math.max(first.p50, 0.5) : undefined, 1.2, false);
+  }
+  const burst = report.scenarios.loginBurst as Record<string, number> | undefined;
+  if (burst) {
+    check('logins/s ≥ 0.8 × 130', (burst.loginsPerSec ?? 0) / 130, 0.8);
+    check('clock p99 during burst ÷ quiet ≤ 2', burst.p99Ratio, 2, false);
+  }
+  return rows;
+}
+
+export function formatReport(report: BenchReport): string {
+  const lines = [`payclock benchmark — engine ${report.engine}, scale ${report.scale}, ${report.connections} connections, ${report.durationSeconds ?? '?'} s`, ''];
+  lines.push('| scenario | req/s (median of runs) | p50 ms | p99 ms | non-2xx | max RSS MiB |', '|---|---|---|---|---|---|');
+  for (const [name, figures] of Object.entries(report.scenarios)) {
+    const f = figures as ScenarioFigures;
+    if (f.reqPerSec === undefined) continue;
+    lines.push(`| ${name} | ${f.reqPerSec} (${f.runs.join(', ')}) | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.maxRssMiB} |`);
+  }
+  lines.push('', '| baseline | ops/s | avg latency ms | failed |', '|---|---|---|---|');
+  for (const [name, b] of Object.entries(report.baselines)) lines.push(`| ${name} | ${b.opsPerSec} | ${b.latencyAvgMs} | ${b.failed} |`);
+  if (report.growth.length > 0) {
+    lines.push('', '| growth: past entries | clock req/s | p50 ms | p99 ms |', '|---|---|---|---|');
+    for (const g of report.growth) lines.push(`| ${g.entries} | ${g.reqPerSec} | ${g.p50} | ${g.p99} |`);
+  }
+  const burst = report.scenarios.loginBurst as Record<string, number> | undefined;
+  if (burst) lines.push('', `login burst: ${burst.loginsPerSec} logins/s (p99 ${burst.loginP99} ms); clock p99 ${burst.clockP99Quiet} ms quiet → ${burst.clockP99DuringBurst} ms during the burst (×${burst.p99Ratio})`);
+  lines.push('', '| target | value | met |', '|---|---|---|');
+  for (const t of targets(report)) lines.push(`| ${t.target} | ${t.value} | ${t.met === null ? 'n/a' : t.met ? 'yes' : 'NO'} |`);
+  return lines.join('\n');
+}
