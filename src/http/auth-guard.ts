@@ -11,8 +11,11 @@ import { AppError, Errors } from './errors.ts';
 
 export const AUTH_COOKIE = 'auth-token';
 
-/** `admin` / `employee`: that token type is required. `optional`: a valid admin token is used when present, never a 401. */
-export type AuthMode = 'admin' | 'employee' | 'optional' | 'none';
+/**
+ * `admin` / `employee`: that token type is required. `any`: an admin or an employee token
+ * (`GET /auth/me`). `optional`: a valid admin token is used when present, never a 401.
+ */
+export type AuthMode = 'admin' | 'employee' | 'any' | 'optional' | 'none';
 
 /**
  * How an employee route answers a token whose employee is gone or deactivated: SPEC.md
@@ -56,6 +59,11 @@ export function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     if (mode === 'optional') {
       // Optional auth never fails: a token that does not check out is treated as no token.
       if (token.type === 'admin') request.actor = await loadAdmin(ctx, token).catch(() => null);
+    } else if (mode === 'any') {
+      // A `client` token exists in the auth layer, but no endpoint accepts it (SPEC.md "Authentication" 1).
+      if (token.type === 'admin') request.actor = await loadAdmin(ctx, token);
+      else if (token.type === 'employee') request.actor = await loadEmployee(ctx, token, request.routeOptions.config.inactiveEmployeeLabel);
+      else throw Errors.accessDenied();
     } else if (token.type !== mode) {
       throw Errors.requiredRole(mode);
     } else if (mode === 'admin') {
@@ -90,8 +98,9 @@ function assertSameSite(request: FastifyRequest, ctx: AppContext): void {
   }
 }
 
-function issuedBeforeCredentialsChange(token: VerifiedToken, changedAt: Date): boolean {
-  return token.issuedAtMs < changedAt.getTime();
+/** Tokens issued before the last password change or deactivation stop working (CONTRACT §5). */
+function issuedBeforeCredentialsChange(token: VerifiedToken, changedAtMs: number): boolean {
+  return token.issuedAtMs < Number(changedAtMs);
 }
 
 async function loadAdmin(ctx: AppContext, token: VerifiedToken): Promise<AdminActor> {
@@ -101,7 +110,7 @@ async function loadAdmin(ctx: AppContext, token: VerifiedToken): Promise<AdminAc
   // Deactivation is reported as such (403); tokens that outlived a password change are simply invalid (401).
   if (!row.active) throw Errors.accountInactive();
   if (!row.org_active) throw Errors.organizationInactive();
-  if (issuedBeforeCredentialsChange(token, row.credentials_changed_at)) throw Errors.authenticationRequired();
+  if (issuedBeforeCredentialsChange(token, row.credentials_changed_ms)) throw Errors.authenticationRequired();
   return { type: 'admin', userId: row.id, email: row.email, role: row.role, bookkeeperOrgId: row.bookkeeper_org_id };
 }
 
@@ -113,7 +122,7 @@ async function loadEmployee(ctx: AppContext, token: VerifiedToken, label: Inacti
   if (!row.active) throw gone(Errors.accountInactive());
   if (!row.company_active) throw gone(Errors.companyInactive());
   if (!row.org_active) throw gone(Errors.organizationInactive());
-  if (issuedBeforeCredentialsChange(token, row.credentials_changed_at)) throw Errors.authenticationRequired();
+  if (issuedBeforeCredentialsChange(token, row.credentials_changed_ms)) throw Errors.authenticationRequired();
   return {
     type: 'employee',
     userId: row.id,
