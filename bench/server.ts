@@ -1,4 +1,5 @@
-// The real server, started as a child process exactly as `npm start` runs it.
+// The real server, started as a child process exactly as `npm start` runs it. Used by the
+// benchmark and by the reliability tests (which also kill it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,9 +9,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  port: number;
   pid: number;
   /** Resident memory in MiB right now (from /proc). */
   rssMiB(): number;
+  /** Resolves with the exit code (null when killed by a signal). */
+  readonly exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): void;
+  /** SIGTERM, then SIGKILL after 15 s. */
   stop(): Promise<void>;
 }
 
@@ -24,43 +30,59 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+export interface StartOptions {
+  /** Reuse a port (a restarted server keeps its address). */
+  port?: number;
+  /** Where the server's output goes; default: this process's stdout/stderr. */
+  quiet?: boolean;
+}
+
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(`${url}/ready`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
+    port,
     pid: child.pid!,
+    exited,
     rssMiB() {
       try {
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-        return kb / 1024;
+        return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
       } catch {
         return 0;
       }
     },
+    kill(signal) {
+      child.kill(signal);
+    },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

@@ -1,0 +1,121 @@
+// 2. The database restarts under load: 503 `Service unavailable` with Retry-After within 5 s
+// during the outage, no hang, no crash; ≥ 99% success within 10 s of its return.
+// 4. Pool exhaustion: slow queries hold every pooled connection; further requests get a
+// fast 503 instead of queueing without bound.
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../bench/server.ts';
+import { call, createWorkforce, JWT_SECRET, openPostgres, postgresUrl, sleep } from './support.ts';
+
+const cluster = () => ({ version: readdirSync('/etc/postgresql')[0]!, name: 'main' });
+function pgctl(action: 'stop' | 'start'): void {
+  const { version, name } = cluster();
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action, ...(action === 'stop' ? ['-m', 'fast'] : [])], { stdio: 'ignore' });
+}
+function postgresIsUp(): boolean {
+  try {
+    execFileSync('pg_isready', ['-h', '127.0.0.1', '-q']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('database outage and saturation', () => {
+  afterAll(async () => {
+    if (!postgresIsUp()) pgctl('start');
+  });
+
+  it('answers 503 with Retry-After within 5 s while PostgreSQL is stopped, and recovers within 10 s of its return', async () => {
+    const database = await openPostgres();
+    const workforce = await createWorkforce(database, 8);
+    await database.close();
+    const server = await startServer({ JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '4' }, { quiet: true });
+    const answers: Array<{ at: number; status: number; ms: number; retryAfter: string | null; error: string | undefined }> = [];
+    let running = true;
+    const started = Date.now();
+    const clients = workforce.employees.map(async (employee) => {
+      while (running && answers.length < 20_000) {
+        const answer = await call(`${server.url}/api/v1/employee/timesheet`, { headers: { authorization: `Bearer ${employee.token}` }, timeoutMs: 8_000 });
+        answers.push({ at: Date.now() - started, status: answer.status, ms: answer.ms, retryAfter: answer.headers?.get('retry-after') ?? null, error: answer.body?.error });
+        if (answer.status !== 200) await sleep(20);
+      }
+    });
+    try {
+      await sleep(2_000);
+      const stoppedAt = Date.now() - started;
+      pgctl('stop');
+      await sleep(15_000);
+      pgctl('start');
+      const restartedAt = Date.now() - started;
+      await sleep(12_000);
+      running = false;
+      await Promise.all(clients);
+
+      const during = answers.filter((a) => a.at > stoppedAt + 500 && a.at < restartedAt);
+      const failures = during.filter((a) => a.status !== 200);
+      expect(failures.length).toBeGreaterThan(10);
+      for (const failure of failures) {
+        expect(failure.status).toBe(503);
+        expect(failure.error).toBe('Service unavailable');
+        expect(failure.retryAfter).toMatch(/^\d+$/);
+        expect(failure.ms).toBeLessThan(5_000);
+      }
+      // Recovery: the first instant after which ≥ 99% of answers succeed.
+      const after = answers.filter((a) => a.at >= restartedAt);
+      let recoveredAt = Infinity;
+      for (let i = 0; i < after.length; i++) {
+        const rest = after.slice(i);
+        if (rest.filter((a) => a.status === 200).length >= 0.99 * rest.length) {
+          recoveredAt = after[i]!.at;
+          break;
+        }
+      }
+      const recoveryMs = recoveredAt - restartedAt;
+      console.log(`[db restart] ${answers.length} requests; ${failures.length} answered during the outage, all 503 (max ${Math.round(Math.max(...failures.map((f) => f.ms)))} ms); recovered ${Math.round(recoveryMs)} ms after PostgreSQL was back`);
+      expect(recoveryMs).toBeLessThan(10_000);
+      expect(server.pid).toBeGreaterThan(0);
+      expect((await call(`${server.url}/health`)).status).toBe(200);
+    } finally {
+      running = false;
+      if (!postgresIsUp()) pgctl('start');
+      await server.stop();
+    }
+  }, 120_000);
+
+  it('answers a fast 503 when slow queries hold every pooled connection, and recovers when they end', async () => {
+    const database = await openPostgres();
+    const workforce = await createWorkforce(database, 1);
+    await database.close();
+    const server = await startServer({ JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '4' }, { quiet: true });
+    // Hold an exclusive lock: every query touching time_entries waits, holding its pooled connection.
+    const blocker = new pg.Client({ connectionString: postgresUrl() });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table time_entries in access exclusive mode');
+      const token = workforce.employees[0]!.token;
+      const requests = Array.from({ length: 40 }, () =>
+        call(`${server.url}/api/v1/employee/timesheet`, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 20_000 }),
+      );
+      const answers = await Promise.race([Promise.all(requests), sleep(15_000).then(() => null)]);
+      expect(answers, 'requests queued without bound').not.toBeNull();
+      const unavailable = answers!.filter((a) => a.status === 503);
+      console.log(`[pool exhaustion] 40 requests: ${unavailable.length} × 503 (slowest ${Math.round(Math.max(...unavailable.map((a) => a.ms)))} ms), others ${answers!.filter((a) => a.status !== 503).map((a) => a.status).join(',')}`);
+      // Requests that never got a connection: the pool's connection timeout answers them fast.
+      const fast = unavailable.filter((a) => a.ms < 5_000);
+      expect(fast.length).toBeGreaterThanOrEqual(30);
+      for (const answer of unavailable) expect(answer.body.error).toBe('Service unavailable');
+      // The ones holding a connection end by statement_timeout (10 s), not by waiting forever.
+      expect(answers!.every((a) => a.status === 503)).toBe(true);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    const after = await call(`${server.url}/api/v1/employee/timesheet`, { headers: { authorization: `Bearer ${workforce.employees[0]!.token}` } });
+    expect(after.status).toBe(200);
+    await server.stop();
+  }, 60_000);
+});

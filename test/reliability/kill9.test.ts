@@ -1,0 +1,119 @@
+// 1. kill -9 under load: every write that got a 2xx is in the database afterwards, and no
+// employee has two open entries. On PostgreSQL, then on file-backed PGlite.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
+import { startServer, type RunningServer } from '../../bench/server.ts';
+import { clock, createWorkforce, JWT_SECRET, openPostgres, postgresUrl, sleep, type Workforce } from './support.ts';
+
+interface Acknowledged {
+  clockIns: Set<string>;
+  clockOuts: Set<string>;
+  sent: number;
+}
+
+/** 32 clients clocking in and out until told to stop; each keeps what the server acknowledged. */
+function driveClients(getUrl: () => string, workforce: Workforce, stop: { done: boolean }, maxRequests: number) {
+  const acknowledged: Acknowledged = { clockIns: new Set(), clockOuts: new Set(), sent: 0 };
+  const clients = workforce.employees.map(async (employee) => {
+    let action: 'clock_in' | 'clock_out' = 'clock_in';
+    while (!stop.done && acknowledged.sent < maxRequests) {
+      acknowledged.sent++;
+      const answer = await clock(getUrl(), employee.token, action, 5_000);
+      if (answer.status === 200) {
+        const id = answer.body?.data?.timeEntry?.id as string;
+        (action === 'clock_in' ? acknowledged.clockIns : acknowledged.clockOuts).add(id);
+        action = action === 'clock_in' ? 'clock_out' : 'clock_in';
+      } else if (answer.status === 400) {
+        // The previous answer was lost in the kill: the state is the other one. Switch.
+        const error = answer.body?.error;
+        if (error === 'Already clocked in') action = 'clock_out';
+        else if (error === 'No open time entry') action = 'clock_in';
+      } else if (answer.status === 0) {
+        await sleep(50); // server down: wait for the restart
+      }
+    }
+  });
+  return { acknowledged, finished: Promise.all(clients) };
+}
+
+async function verify(database: Database, workforce: Workforce, acknowledged: Acknowledged) {
+  const ids = workforce.employees.map((e) => e.id);
+  const rows = await queryRows<{ id: string; employee_id: string; clock_out: Date | null }>(
+    database.db,
+    sql`select id, employee_id, clock_out from time_entries where employee_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missingClockIns = [...acknowledged.clockIns].filter((id) => !byId.has(id));
+  const missingClockOuts = [...acknowledged.clockOuts].filter((id) => !byId.get(id)?.clock_out);
+  const openPerEmployee = new Map<string, number>();
+  for (const row of rows) if (!row.clock_out) openPerEmployee.set(row.employee_id, (openPerEmployee.get(row.employee_id) ?? 0) + 1);
+  return { missingClockIns, missingClockOuts, maxOpen: Math.max(0, ...openPerEmployee.values()), rows: rows.length };
+}
+
+describe('kill -9 while 32 clients clock in and out', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('on PostgreSQL: 10 kills lose no acknowledged write and leave at most one open entry per employee', async () => {
+    const database = await openPostgres();
+    cleanups.push(() => database.close());
+    const workforce = await createWorkforce(database, 32);
+    const env = { JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '8' };
+    let server: RunningServer = await startServer(env, { quiet: true });
+    const stop = { done: false };
+    const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 40_000);
+    for (let kill = 0; kill < 10; kill++) {
+      await sleep(400 + Math.random() * 600);
+      server.kill('SIGKILL');
+      await server.exited;
+      server = await startServer(env, { port: server.port, quiet: true });
+    }
+    await sleep(500);
+    stop.done = true;
+    await finished;
+    await server.stop();
+    const result = await verify(database, workforce, acknowledged);
+    console.log(`[kill -9 PostgreSQL] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
+    expect(acknowledged.clockIns.size).toBeGreaterThan(100);
+    expect(result.missingClockIns).toEqual([]);
+    expect(result.missingClockOuts).toEqual([]);
+    expect(result.maxOpen).toBeLessThanOrEqual(1);
+  }, 180_000);
+
+  it('on file-backed PGlite: kill, reopen, every acknowledged write is there', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'payclock-kill9-'));
+    const setup = await openDatabase({ url: undefined, dataDir });
+    await setup.migrate();
+    const workforce = await createWorkforce(setup, 8);
+    await setup.close();
+    const env = { JWT_SECRET, DATA_DIR: dataDir, DATABASE_URL: '' };
+    let server = await startServer(env, { quiet: true });
+    const stop = { done: false };
+    const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 5_000);
+    for (let kill = 0; kill < 3; kill++) {
+      await sleep(800 + Math.random() * 400);
+      server.kill('SIGKILL');
+      await server.exited;
+      server = await startServer(env, { port: server.port, quiet: true });
+    }
+    await sleep(500);
+    stop.done = true;
+    await finished;
+    server.kill('SIGKILL');
+    await server.exited;
+    const reopened = await openDatabase({ url: undefined, dataDir });
+    cleanups.push(() => reopened.close());
+    const result = await verify(reopened, workforce, acknowledged);
+    console.log(`[kill -9 PGlite] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
+    expect(acknowledged.clockIns.size).toBeGreaterThan(10);
+    expect(result.missingClockIns).toEqual([]);
+    expect(result.missingClockOuts).toEqual([]);
+    expect(result.maxOpen).toBeLessThanOrEqual(1);
+  }, 180_000);
+});
