@@ -1,0 +1,80 @@
+// Response shapes of the employee timesheet routes (SPEC.md "Time entry", "Employee (as
+// returned in a timesheet)", "Company (as returned in a timesheet)", "Pay period").
+import { Type } from 'typebox';
+import { DateTime, Nullable, NullableDateTime } from '../../http/schemas.ts';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Hours = Nullable(Type.Number());
+
+export const PayPeriodSummary = Type.Object(
+  { id: Uuid, startDate: DateTime, endDate: DateTime, status: Type.String(), locked: Type.Boolean() },
+  { title: 'Pay period summary' },
+);
+
+export const TimeEntry = Type.Object(
+  {
+    id: Uuid,
+    employeeId: Uuid,
+    companyId: Uuid,
+    payPeriodId: Nullable(Uuid),
+    clockIn: DateTime,
+    clockOut: NullableDateTime,
+    breakMinutes: Type.Integer(),
+    totalHours: Hours,
+    regularHours: Hours,
+    overtimeHours: Hours,
+    jobCode: Nullable(Type.String()),
+    taskCode: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    clockInIp: Nullable(Type.String()),
+    clockOutIp: Nullable(Type.String()),
+    clockInDevice: Nullable(Type.String()),
+    status: Type.Enum(['PENDING', 'APPROVED']),
+    approved: Type.Boolean(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    payPeriod: Nullable(PayPeriodSummary),
+  },
+  { title: 'Time entry' },
+);
+
+export const OpenTimeEntry = Type.Object({ id: Uuid, clockIn: DateTime }, { title: 'Open time entry' });
+
+export const PayPeriod = Type.Object(
+  {
+    id: Uuid,
+    companyId: Uuid,
+    periodType: Type.Enum(['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY']),
+    startDate: DateTime,
+    endDate: DateTime,
+    payDate: NullableDateTime,
+    status: Type.Enum(['OPEN', 'SUBMITTED', 'APPROVED', 'PAID', 'CLOSED']),
+    locked: Type.Boolean(),
+    exportedBy: Nullable(Type.String()),
+    exportedAt: NullableDateTime,
+    iifFilename: Nullable(Type.String()),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    company: Type.Optional(Type.Object({ id: Uuid, name: Type.String() })),
+  },
+  { title: 'Pay period' },
+);
+
+export const HoursTotals = Type.Object({ totalHours: Type.Number(), regularHours: Type.Number(), overtimeHours: Type.Number() });
+
+export const TimesheetEmployee = Type.Object({
+  id: Uuid,
+  firstName: Type.String(),
+  lastName: Type.String(),
+  employeeNumber: Nullable(Type.String()),
+  jobTitle: Nullable(Type.String()),
+  payRate: Type.Number(),
+  payType: Type.Enum(['HOURLY', 'SALARY']),
+});
+
+export const TimesheetCompany = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  payPeriodType: Type.Enum(['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY']),
+  bookkeeperOrg: Type.Object({ overtimeThreshold: Type.Number(), overtimeMultiplier: Type.Number(), timezone: Type.String() }),
+});

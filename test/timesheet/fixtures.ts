@@ -1,0 +1,51 @@
+// Shared set-up of the timesheet tests: a tenant in a chosen time zone and an employee token.
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/open.ts';
+import { createTenant } from '../helpers/factories.ts';
+import type { TokenService } from '../../src/modules/auth/tokens.ts';
+import { employeeToken } from '../helpers/http.ts';
+
+export const ENTRY = '/api/v1/employee/timesheet/entry';
+export const SUBMIT = '/api/v1/employee/timesheet/submit';
+export const TIMESHEET = '/api/v1/employee/timesheet';
+
+export async function employeeTenant(db: Db, tokens: TokenService, org: { timezone?: string; overtimeThreshold?: number } = {}) {
+  const tenant = await createTenant(db, org);
+  const token = await employeeToken(tokens, tenant.employee);
+  return { ...tenant, token };
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Every field of SPEC.md's time entry, with its JSON type. */
+export function expectTimeEntryShape(entry: any): void {
+  expect(entry).toMatchObject({
+    id: expect.any(String),
+    employeeId: expect.any(String),
+    companyId: expect.any(String),
+    clockIn: expect.stringMatching(ISO_MS),
+    breakMinutes: expect.any(Number),
+    status: expect.stringMatching(/^(PENDING|APPROVED)$/),
+    approved: expect.any(Boolean),
+  });
+  for (const key of ['payPeriodId', 'clockOut', 'totalHours', 'regularHours', 'overtimeHours', 'jobCode', 'taskCode', 'notes', 'clockInIp', 'clockInDevice', 'payPeriod']) {
+    expect(entry).toHaveProperty(key);
+  }
+  if (entry.clockOut !== null) {
+    expect(entry.clockOut).toMatch(ISO_MS);
+    expect(typeof entry.totalHours).toBe('number');
+    expect(typeof entry.regularHours).toBe('number');
+    expect(typeof entry.overtimeHours).toBe('number');
+  } else {
+    expect(entry.totalHours).toBeNull();
+  }
+  if (entry.payPeriod !== null) {
+    expect(entry.payPeriod).toEqual({
+      id: entry.payPeriodId,
+      startDate: expect.stringMatching(ISO_MS),
+      endDate: expect.stringMatching(ISO_MS),
+      status: expect.any(String),
+      locked: expect.any(Boolean),
+    });
+  }
+}
