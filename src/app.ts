@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { BODY_LIMIT_BYTES, registerRequestHooks } from './http/request-hooks.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { SecretHasher } from './modules/auth/hashing.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(cors, { origin: [...config.corsOrigins], credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
   }
   registerAuthGuard(app, ctx);
+  registerIdempotency(app, ctx);
   await registerModules(app, ctx);
   return app;
 }
