@@ -1,5 +1,200 @@
-// Placeholder: the routes of issue 6 are registered here.
+// Admin corrections of time entries (CONTRACT §7): list with filters, create with explicit
+// times, get, update, delete. Every route answers validation failures with
+// `Invalid time entry data` (CONTRACT §2).
+import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
+import { adminOf } from '../../http/auth-guard.ts';
+import { requestMeta } from '../../http/request-meta.ts';
+import {
+  DateTime,
+  envelope,
+  errorResponses,
+  IdParams,
+  MessageEnvelope,
+  Nullable,
+  NullableDateTime,
+  paginated,
+  PaginationQuery,
+  Str,
+} from '../../http/schemas.ts';
+import { createTimeEntry, deleteTimeEntry, getTimeEntry, INVALID_TIME_ENTRY, listTimeEntries, updateTimeEntry } from './time-entries.service.ts';
 
-export async function timeEntryRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const TAGS = ['Time entries'];
+const Uuid = Type.String({ format: 'uuid' });
+const Hours = Nullable(Type.Number({ description: 'Rounded to 2 decimals; null while the entry is open' }));
+const TimeEntryStatus = Type.Enum(['PENDING', 'APPROVED']);
+
+export const AdminTimeEntry = Type.Object(
+  {
+    id: Uuid,
+    employeeId: Uuid,
+    companyId: Uuid,
+    payPeriodId: Nullable(Uuid),
+    clockIn: DateTime,
+    clockOut: NullableDateTime,
+    breakMinutes: Type.Integer(),
+    totalHours: Hours,
+    regularHours: Hours,
+    overtimeHours: Hours,
+    jobCode: Nullable(Type.String()),
+    taskCode: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    clockInIp: Nullable(Type.String()),
+    clockOutIp: Nullable(Type.String()),
+    clockInDevice: Nullable(Type.String()),
+    status: TimeEntryStatus,
+    approved: Type.Boolean(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    employee: Type.Object({ id: Uuid, firstName: Type.String(), lastName: Type.String(), employeeNumber: Nullable(Type.String()) }),
+    payPeriod: Nullable(
+      Type.Object(
+        { id: Uuid, startDate: DateTime, endDate: DateTime, status: Type.String(), locked: Type.Boolean() },
+        { title: 'Pay period summary' },
+      ),
+    ),
+  },
+  { title: 'Admin time entry' },
+);
+
+const Timestamp = (description: string) => Type.String({ format: 'date-time', maxLength: 40, description });
+const BreakMinutes = Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Unpaid minutes; at most the time between clockIn and clockOut' });
+const Notes = Str({ maxLength: 2000 });
+
+const CreateTimeEntryBody = Type.Object(
+  {
+    employeeId: Type.String({ maxLength: 64 }),
+    clockIn: Timestamp('ISO-8601 date-time with an offset; not in the future'),
+    clockOut: Type.Optional(Timestamp('ISO-8601 date-time with an offset; omitted leaves the entry open')),
+    breakMinutes: Type.Optional(BreakMinutes),
+    jobCode: Type.Optional(Str()),
+    taskCode: Type.Optional(Str()),
+    notes: Type.Optional(Notes),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        employeeId: '6f1c2b8e-0d4a-4e8f-9b1a-2c3d4e5f6a7b',
+        clockIn: '2026-03-02T13:00:00.000Z',
+        clockOut: '2026-03-02T21:30:00.000Z',
+        breakMinutes: 30,
+        jobCode: 'J-100',
+        notes: 'Forgot to clock in; entered from the paper sheet',
+      },
+    ],
+  },
+);
+type CreateTimeEntryBody = Static<typeof CreateTimeEntryBody>;
+
+const UpdateTimeEntryBody = Type.Object(
+  {
+    clockIn: Type.Optional(Timestamp('ISO-8601 date-time with an offset; not in the future')),
+    clockOut: Type.Optional(Timestamp('ISO-8601 date-time with an offset; an entry cannot be reopened')),
+    breakMinutes: Type.Optional(BreakMinutes),
+    jobCode: Type.Optional(Str()),
+    taskCode: Type.Optional(Str()),
+    notes: Type.Optional(Notes),
+    status: Type.Optional(TimeEntryStatus),
+  },
+  { additionalProperties: false, examples: [{ clockOut: '2026-03-02T21:00:00.000Z', breakMinutes: 45, status: 'APPROVED' }] },
+);
+type UpdateTimeEntryBody = Static<typeof UpdateTimeEntryBody>;
+
+const TimeEntryListQuery = Type.Object({
+  ...PaginationQuery,
+  employeeId: Type.Optional(Type.String({ maxLength: 64, description: 'Only this employee’s entries' })),
+  companyId: Type.Optional(Type.String({ maxLength: 64, description: 'Only this company’s entries' })),
+  payPeriodId: Type.Optional(Type.String({ maxLength: 64, description: 'Only entries linked to this pay period' })),
+  startDate: Type.Optional(Type.String({ maxLength: 64, description: 'clockIn from; a date-only value is the start of that day in the organization’s time zone' })),
+  endDate: Type.Optional(Type.String({ maxLength: 64, description: 'clockIn until; a date-only value is the end of that day in the organization’s time zone' })),
+  status: Type.Optional(TimeEntryStatus),
+});
+type TimeEntryListQuery = Static<typeof TimeEntryListQuery>;
+
+const config = { auth: 'admin' as const, validationError: INVALID_TIME_ENTRY };
+
+export async function timeEntryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Querystring: TimeEntryListQuery }>(
+    '/admin/time-entries',
+    {
+      config: { ...config, failureError: 'Failed to fetch time entries' },
+      schema: {
+        tags: TAGS,
+        summary: 'List time entries, newest clockIn first (filters: employee, company, pay period, clockIn range, status)',
+        querystring: TimeEntryListQuery,
+        response: { 200: envelope(paginated(AdminTimeEntry)), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true, data: await listTimeEntries(ctx, adminOf(request), request.query) }),
+  );
+
+  app.post<{ Body: CreateTimeEntryBody }>(
+    '/admin/time-entries',
+    {
+      config: { ...config, failureError: 'Failed to create time entry' },
+      schema: {
+        tags: TAGS,
+        summary: 'Create a time entry (a correction); its workweek is allocated again',
+        body: CreateTimeEntryBody,
+        response: { 201: envelope(AdminTimeEntry), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await createTimeEntry(ctx, adminOf(request), request.body, requestMeta(request));
+      return reply.code(201).send({ success: true, data: entry, message: 'Time entry created successfully' });
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/admin/time-entries/:id',
+    {
+      config: { ...config, failureError: 'Failed to fetch time entry' },
+      schema: {
+        tags: TAGS,
+        summary: 'Get a time entry',
+        params: IdParams,
+        response: { 200: envelope(AdminTimeEntry), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true, data: await getTimeEntry(ctx, adminOf(request), request.params.id) }),
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateTimeEntryBody }>(
+    '/admin/time-entries/:id',
+    {
+      config: { ...config, failureError: 'Failed to update time entry' },
+      schema: {
+        tags: TAGS,
+        summary: 'Update a time entry (only the supplied fields change); the old and the new workweek are allocated again',
+        params: IdParams,
+        body: UpdateTimeEntryBody,
+        response: { 200: envelope(AdminTimeEntry), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await updateTimeEntry(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
+      message: 'Time entry updated successfully',
+    }),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/admin/time-entries/:id',
+    {
+      config: { ...config, failureError: 'Failed to delete time entry' },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a time entry; its workweek is allocated again',
+        params: IdParams,
+        response: { 200: MessageEnvelope, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteTimeEntry(ctx, adminOf(request), request.params.id, requestMeta(request));
+      return { success: true, message: 'Time entry deleted successfully' };
+    },
+  );
+}
