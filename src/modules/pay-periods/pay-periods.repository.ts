@@ -1,0 +1,212 @@
+// Pay-period queries. Lists carry `_count.timeEntries` as a correlated count in the same
+// statement (one probe of time_entries_pay_period_idx per row of the page), the get-one reads
+// its entries joined to their employees in one statement, and the overlap rule is left to the
+// `pay_periods_no_overlap` exclusion constraint (CONTRACT §4): nothing here reads before a write.
+import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { bookkeeperOrgs, companies, employees, payPeriods, timeEntries, type PAY_PERIOD_STATUSES } from '../../db/schema.ts';
+
+export type PayPeriodRow = typeof payPeriods.$inferSelect;
+export type PayPeriodInsert = typeof payPeriods.$inferInsert;
+export type PayPeriodStatus = (typeof PAY_PERIOD_STATUSES)[number];
+
+export interface CompanyRef {
+  id: string;
+  name: string;
+}
+export type PayPeriodWithCompany = PayPeriodRow & { company: CompanyRef };
+export type PayPeriodListItem = PayPeriodWithCompany & { _count: { timeEntries: number } };
+export type PayPeriodDetailRow = PayPeriodRow & { company: CompanyRef & { bookkeeperOrgId: string } };
+
+/** A company as the pay-period rules need it: its tenant and its organization's time zone. */
+export interface CompanyOwner {
+  id: string;
+  name: string;
+  bookkeeperOrgId: string;
+  timezone: string;
+}
+
+/** A pay period locked for a write, with what the tenant check and the date rules need. */
+export interface LockedPayPeriod {
+  period: PayPeriodRow;
+  company: CompanyRef;
+  bookkeeperOrgId: string;
+  timezone: string;
+}
+
+const periodColumns = {
+  id: payPeriods.id,
+  companyId: payPeriods.companyId,
+  periodType: payPeriods.periodType,
+  startDate: payPeriods.startDate,
+  endDate: payPeriods.endDate,
+  payDate: payPeriods.payDate,
+  status: payPeriods.status,
+  locked: payPeriods.locked,
+  exportedBy: payPeriods.exportedBy,
+  exportedAt: payPeriods.exportedAt,
+  iifFilename: payPeriods.iifFilename,
+  createdAt: payPeriods.createdAt,
+  updatedAt: payPeriods.updatedAt,
+};
+
+const timeEntryCount = sql<number>`(select count(*)::int from time_entries te where te.pay_period_id = ${payPeriods.id})`;
+
+export interface PayPeriodListFilter {
+  /** Either one company (already access-checked) or every company of one organization. */
+  companyId: string | null;
+  bookkeeperOrgId: string;
+  status: PayPeriodStatus | null;
+  limit: number;
+  offset: number;
+}
+
+function listWhere(filter: PayPeriodListFilter): SQL | undefined {
+  return and(
+    filter.companyId ? eq(payPeriods.companyId, filter.companyId) : eq(companies.bookkeeperOrgId, filter.bookkeeperOrgId),
+    filter.status ? eq(payPeriods.status, filter.status) : undefined,
+  );
+}
+
+/** One statement for the page (newest start first, id as tie-break) and one for the total. */
+export async function listPayPeriods(db: Db, filter: PayPeriodListFilter): Promise<{ rows: PayPeriodListItem[]; total: number }> {
+  const where = listWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ ...periodColumns, company: { id: companies.id, name: companies.name }, _count: { timeEntries: timeEntryCount } })
+      .from(payPeriods)
+      .innerJoin(companies, eq(companies.id, payPeriods.companyId))
+      .where(where)
+      .orderBy(desc(payPeriods.startDate), asc(payPeriods.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(payPeriods).innerJoin(companies, eq(companies.id, payPeriods.companyId)).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+export async function findCompanyOwner(db: Db, companyId: string): Promise<CompanyOwner | undefined> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, bookkeeperOrgId: companies.bookkeeperOrgId, timezone: bookkeeperOrgs.timezone })
+    .from(companies)
+    .innerJoin(bookkeeperOrgs, eq(bookkeeperOrgs.id, companies.bookkeeperOrgId))
+    .where(eq(companies.id, companyId));
+  return row;
+}
+
+/** The period with its company (`id`, `name`, `bookkeeperOrgId`): one statement. */
+export async function findPayPeriod(db: Db, id: string): Promise<PayPeriodDetailRow | undefined> {
+  const [row] = await db
+    .select({ ...periodColumns, company: { id: companies.id, name: companies.name, bookkeeperOrgId: companies.bookkeeperOrgId } })
+    .from(payPeriods)
+    .innerJoin(companies, eq(companies.id, payPeriods.companyId))
+    .where(eq(payPeriods.id, id));
+  return row;
+}
+
+/** The row a write starts from, locked until the transaction ends so that `before` is exact. */
+export async function lockPayPeriod(db: Db, id: string): Promise<LockedPayPeriod | undefined> {
+  const [row] = await db
+    .select({
+      period: periodColumns,
+      company: { id: companies.id, name: companies.name },
+      bookkeeperOrgId: companies.bookkeeperOrgId,
+      timezone: bookkeeperOrgs.timezone,
+    })
+    .from(payPeriods)
+    .innerJoin(companies, eq(companies.id, payPeriods.companyId))
+    .innerJoin(bookkeeperOrgs, eq(bookkeeperOrgs.id, companies.bookkeeperOrgId))
+    .where(eq(payPeriods.id, id))
+    .for('update', { of: payPeriods });
+  return row;
+}
+
+export async function insertPayPeriod(db: Db, values: PayPeriodInsert): Promise<PayPeriodRow> {
+  const [row] = await db.insert(payPeriods).values(values).returning(periodColumns);
+  return row!;
+}
+
+/**
+ * Links the company's unassigned entries whose clockIn the new period covers (closed
+ * interval, CONTRACT §4), in one statement; returns how many were linked.
+ */
+export async function linkUnassignedEntries(
+  db: Db,
+  period: { id: string; companyId: string; startDate: Date; endDate: Date },
+  now: Date,
+): Promise<number> {
+  const linked = await db
+    .update(timeEntries)
+    .set({ payPeriodId: period.id, updatedAt: now })
+    .where(
+      and(
+        eq(timeEntries.companyId, period.companyId),
+        isNull(timeEntries.payPeriodId),
+        gte(timeEntries.clockIn, period.startDate),
+        lte(timeEntries.clockIn, period.endDate),
+      ),
+    )
+    .returning({ id: timeEntries.id });
+  return linked.length;
+}
+
+export async function updatePayPeriod(db: Db, id: string, values: Partial<PayPeriodInsert>): Promise<PayPeriodRow> {
+  const [row] = await db.update(payPeriods).set(values).where(eq(payPeriods.id, id)).returning(periodColumns);
+  return row!;
+}
+
+/**
+ * Deletes the period only when no time entry refers to it, in one statement; false when it
+ * has entries (or is already gone). The foreign key (ON DELETE RESTRICT) is the backstop for
+ * an entry inserted concurrently, which this statement's snapshot cannot see.
+ */
+export async function deletePayPeriodWithoutEntries(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(payPeriods)
+    .where(and(eq(payPeriods.id, id), sql`not exists (select 1 from time_entries te where te.pay_period_id = ${id})`))
+    .returning({ id: payPeriods.id });
+  return deleted.length > 0;
+}
+
+const entryColumns = {
+  id: timeEntries.id,
+  employeeId: timeEntries.employeeId,
+  companyId: timeEntries.companyId,
+  payPeriodId: timeEntries.payPeriodId,
+  clockIn: timeEntries.clockIn,
+  clockOut: timeEntries.clockOut,
+  breakMinutes: timeEntries.breakMinutes,
+  totalHours: timeEntries.totalHours,
+  regularHours: timeEntries.regularHours,
+  overtimeHours: timeEntries.overtimeHours,
+  jobCode: timeEntries.jobCode,
+  taskCode: timeEntries.taskCode,
+  notes: timeEntries.notes,
+  clockInIp: timeEntries.clockInIp,
+  clockOutIp: timeEntries.clockOutIp,
+  clockInDevice: timeEntries.clockInDevice,
+  status: timeEntries.status,
+  approved: timeEntries.approved,
+  createdAt: timeEntries.createdAt,
+  updatedAt: timeEntries.updatedAt,
+  employee: {
+    id: employees.id,
+    firstName: employees.firstName,
+    lastName: employees.lastName,
+    employeeNumber: employees.employeeNumber,
+  },
+};
+
+export type PeriodTimeEntry = {
+  [K in keyof Omit<typeof entryColumns, 'employee'>]: (typeof timeEntries.$inferSelect)[K];
+} & { employee: { id: string; firstName: string; lastName: string; employeeNumber: string | null } };
+
+/** Every entry of the period with its trimmed employee, by clockIn (id breaks ties): one statement. */
+export async function listPeriodEntries(db: Db, payPeriodId: string): Promise<PeriodTimeEntry[]> {
+  return db
+    .select(entryColumns)
+    .from(timeEntries)
+    .innerJoin(employees, eq(employees.id, timeEntries.employeeId))
+    .where(eq(timeEntries.payPeriodId, payPeriodId))
+    .orderBy(asc(timeEntries.clockIn), asc(timeEntries.id));
+}

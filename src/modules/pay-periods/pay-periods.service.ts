@@ -1,0 +1,255 @@
+// Pay-period rules (SPEC.md "Pay period", CONTRACT §3, §4): tenant checks first, dates read
+// in the organization's time zone, overlap decided by the database's exclusion constraint
+// (never a read-then-insert), every write audit-logged inside its transaction.
+import type { AppContext } from '../../context.ts';
+import { isConstraintViolation } from '../../db/errors.ts';
+import { parseDateInput } from '../../domain/dates.ts';
+import { sumHours } from '../../domain/hours.ts';
+import { resolvePeriodRange, type PeriodType } from '../../domain/pay-period-dates.ts';
+import { Errors } from '../../http/errors.ts';
+import { toPage, type Page } from '../../http/schemas.ts';
+import { assertOrgAccess, isUuid, type AdminActor } from '../access.ts';
+import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import {
+  deletePayPeriodWithoutEntries,
+  findCompanyOwner,
+  findPayPeriod,
+  insertPayPeriod,
+  linkUnassignedEntries,
+  listPayPeriods as queryPayPeriods,
+  listPeriodEntries,
+  lockPayPeriod,
+  updatePayPeriod as writePayPeriod,
+  type CompanyOwner,
+  type PayPeriodDetailRow,
+  type PayPeriodInsert,
+  type PayPeriodListItem,
+  type PayPeriodRow,
+  type PayPeriodStatus,
+  type PayPeriodWithCompany,
+  type PeriodTimeEntry,
+} from './pay-periods.repository.ts';
+
+export const OVERLAP_CONSTRAINT = 'pay_periods_no_overlap';
+const TIME_ENTRY_FK = 'time_entries_pay_period_id_pay_periods_id_fk';
+const INVALID_DATE = 'must be a valid date';
+
+export interface PayPeriodListQuery {
+  companyId?: string;
+  status?: PayPeriodStatus;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface CreatePayPeriodInput {
+  companyId: string;
+  periodType: PeriodType;
+  startDate: string;
+  endDate?: string;
+  payDate?: string;
+}
+
+export interface UpdatePayPeriodInput {
+  status?: PayPeriodStatus;
+  locked?: boolean;
+  /** null clears it. */
+  payDate?: string | null;
+  exportedBy?: string;
+  iifFilename?: string;
+}
+
+export interface HoursTotals {
+  totalHours: number;
+  regularHours: number;
+  overtimeHours: number;
+}
+
+export type PayPeriodDetail = PayPeriodDetailRow & { timeEntries: PeriodTimeEntry[]; totals: HoursTotals };
+
+export async function listPayPeriods(ctx: AppContext, actor: AdminActor, query: PayPeriodListQuery): Promise<Page<PayPeriodListItem>> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  let companyId: string | null = null;
+  if (query.companyId !== undefined) {
+    // A filter naming another organization's company is a 403 (CONTRACT §3); a SUPER_ADMIN may name any.
+    companyId = (await companyFor(ctx, actor, query.companyId)).id;
+  }
+  const { rows, total } = await queryPayPeriods(ctx.db, {
+    companyId,
+    // Without companyId: the caller's own organization, for a SUPER_ADMIN too (CONTRACT §3).
+    bookkeeperOrgId: actor.bookkeeperOrgId,
+    status: query.status ?? null,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return toPage(rows, total, page, pageSize);
+}
+
+export async function createPayPeriod(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: CreatePayPeriodInput,
+  meta: RequestMeta,
+): Promise<PayPeriodWithCompany> {
+  const company = await companyFor(ctx, actor, input.companyId);
+
+  // Dates are read in the company's organization time zone (CONTRACT §4).
+  const problems: string[] = [];
+  const range = resolvePeriodRange(
+    { periodType: input.periodType, startDate: input.startDate, endDate: input.endDate ?? null },
+    company.timezone,
+  );
+  if ('error' in range) {
+    if (range.error === 'range') problems.push(`endDate: ${range.reason}`);
+    else if (range.error === 'startDate' || input.endDate !== undefined) problems.push(`${range.error}: ${INVALID_DATE}`);
+    else problems.push(`endDate: ${range.reason}`);
+  }
+  const payDate = input.payDate === undefined ? null : parseDateInput(input.payDate, company.timezone, 'start');
+  if (input.payDate !== undefined && payDate === null) problems.push(`payDate: ${INVALID_DATE}`);
+  if (problems.length > 0 || 'error' in range) throw Errors.validation('Validation failed', problems.join(', '));
+
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const created = await insertPayPeriod(tx, {
+        companyId: company.id,
+        periodType: input.periodType,
+        startDate: range.startDate,
+        endDate: range.endDate,
+        payDate,
+        status: 'OPEN',
+        locked: false,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // Entries clocked in before anyone created the period would otherwise never be submitted (issue 5).
+      const linkedEntries = await linkUnassignedEntries(tx, created, now);
+      await recordAudit(tx, meta, {
+        action: 'pay_period.create',
+        actor,
+        bookkeeperOrgId: company.bookkeeperOrgId,
+        entityType: 'pay_period',
+        entityId: created.id,
+        details: { after: auditView(created), linkedEntries },
+      });
+      return { ...created, company: { id: company.id, name: company.name } };
+    });
+  } catch (error) {
+    // The exclusion constraint decides overlap, so two concurrent creates cannot both pass (CONTRACT §4).
+    if (isConstraintViolation(error, OVERLAP_CONSTRAINT)) throw Errors.businessRule('Overlapping pay period');
+    throw error;
+  }
+}
+
+/** The period with its company, entries (with trimmed employees) and totals: two statements. */
+export async function getPayPeriod(ctx: AppContext, actor: AdminActor, id: string): Promise<PayPeriodDetail> {
+  const period = isUuid(id) ? await findPayPeriod(ctx.db, id) : undefined;
+  if (!period) throw Errors.notFound('Pay period');
+  assertOrgAccess(actor, period.company.bookkeeperOrgId);
+  const timeEntries = await listPeriodEntries(ctx.db, id);
+  return { ...period, timeEntries, totals: totalsOf(timeEntries) };
+}
+
+/**
+ * SPEC.md: "any -> the supplied status" with the constraints not shown; kept permissive: any
+ * status may follow any other, and a locked period can still be updated (that is how it is
+ * unlocked). `exportedBy` stamps `exportedAt` with the server's now.
+ */
+export async function updatePayPeriod(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+  input: UpdatePayPeriodInput,
+  meta: RequestMeta,
+): Promise<PayPeriodWithCompany> {
+  if (!isUuid(id)) throw Errors.notFound('Pay period');
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockPayPeriod(tx, id);
+    if (!locked) throw Errors.notFound('Pay period');
+    assertOrgAccess(actor, locked.bookkeeperOrgId);
+    const before = locked.period;
+
+    const now = ctx.clock.now();
+    const changes: Partial<PayPeriodInsert> = { updatedAt: now };
+    if (input.status !== undefined) changes.status = input.status;
+    if (input.locked !== undefined) changes.locked = input.locked;
+    if (input.payDate !== undefined) {
+      const payDate = input.payDate === null ? null : parseDateInput(input.payDate, locked.timezone, 'start');
+      if (input.payDate !== null && payDate === null) throw Errors.validation('Validation failed', `payDate: ${INVALID_DATE}`);
+      changes.payDate = payDate;
+    }
+    if (input.exportedBy !== undefined) {
+      changes.exportedBy = input.exportedBy;
+      changes.exportedAt = now;
+    }
+    if (input.iifFilename !== undefined) changes.iifFilename = input.iifFilename;
+
+    const after = await writePayPeriod(tx, id, changes);
+    await recordAudit(tx, meta, {
+      action: 'pay_period.update',
+      actor,
+      bookkeeperOrgId: locked.bookkeeperOrgId,
+      entityType: 'pay_period',
+      entityId: id,
+      details: { before: auditView(before), after: auditView(after) },
+    });
+    return { ...after, company: locked.company };
+  });
+}
+
+/**
+ * Permanent delete, refused while any time entry refers to the period. Access first
+ * (CONTRACT §2: another tenant's period with entries is a 403), then one conditional DELETE.
+ */
+export async function deletePayPeriod(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<void> {
+  if (!isUuid(id)) throw Errors.notFound('Pay period');
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // The row lock makes a concurrent clock-in that would link to this period wait for us.
+      const locked = await lockPayPeriod(tx, id);
+      if (!locked) throw Errors.notFound('Pay period');
+      assertOrgAccess(actor, locked.bookkeeperOrgId);
+      if (!(await deletePayPeriodWithoutEntries(tx, id))) throw cannotDelete();
+      await recordAudit(tx, meta, {
+        action: 'pay_period.delete',
+        actor,
+        bookkeeperOrgId: locked.bookkeeperOrgId,
+        entityType: 'pay_period',
+        entityId: id,
+        details: { before: auditView(locked.period) },
+      });
+    });
+  } catch (error) {
+    // ON DELETE RESTRICT: an entry committed after the statement's snapshot still blocks the delete.
+    if (isConstraintViolation(error, TIME_ENTRY_FK)) throw cannotDelete();
+    throw error;
+  }
+}
+
+/** The company a body or filter names: 404 unknown (or non-UUID), 403 another organization's. */
+async function companyFor(ctx: AppContext, actor: AdminActor, companyId: string): Promise<CompanyOwner> {
+  const company = isUuid(companyId) ? await findCompanyOwner(ctx.db, companyId) : undefined;
+  if (!company) throw Errors.notFound('Company');
+  assertOrgAccess(actor, company.bookkeeperOrgId);
+  return company;
+}
+
+/** Sums of the entries' rounded values, rounded to 2 decimals; open entries count 0 (CONTRACT §4). */
+function totalsOf(entries: PeriodTimeEntry[]): HoursTotals {
+  return {
+    totalHours: sumHours(entries.map((entry) => entry.totalHours)),
+    regularHours: sumHours(entries.map((entry) => entry.regularHours)),
+    overtimeHours: sumHours(entries.map((entry) => entry.overtimeHours)),
+  };
+}
+
+function cannotDelete() {
+  return Errors.businessRule('Cannot delete pay period', 'The pay period has time entries');
+}
+
+function auditView(period: PayPeriodRow): Record<string, unknown> {
+  const view: Record<string, unknown> = { ...period };
+  delete view.createdAt;
+  delete view.updatedAt;
+  return view;
+}
