@@ -12,6 +12,8 @@ import type { Database } from './db/open.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { registerDocsRoutes, registerOpenApi } from './http/openapi.ts';
 import { BODY_LIMIT_BYTES, registerRequestHooks } from './http/request-hooks.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { SecretHasher } from './modules/auth/hashing.ts';
@@ -78,9 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: [...config.corsOrigins], credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
   }
+  // Before any route: @fastify/swagger collects routes as they are added (issue 9).
+  await registerOpenApi(app);
+  registerMetrics(app, { config, database });
   registerAuthGuard(app, ctx);
   registerIdempotency(app, ctx);
   await registerModules(app, ctx);
+  await registerDocsRoutes(app);
   return app;
 }
 

@@ -2,6 +2,7 @@
 // Tests that need the network listen on loopback themselves.
 import type { App } from '../../src/app.ts';
 import type { TokenService } from '../../src/modules/auth/tokens.ts';
+import { checkResponse } from './response-check.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -14,7 +15,7 @@ export interface RequestOptions {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
-  query?: Record<string, string | number | boolean>;
+  query?: Record<string, string | number | boolean | undefined>;
   cookies?: Record<string, string>;
   remoteAddress?: string;
 }
@@ -28,7 +29,9 @@ export async function request<T = any>(app: App, method: Method, url: string, op
     method,
     url,
     headers,
-    ...(options.query ? { query: Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) } : {}),
+    ...(options.query
+      ? { query: Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) }
+      : {}),
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
     ...(options.cookies ? { cookies: options.cookies } : {}),
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
@@ -39,6 +42,8 @@ export async function request<T = any>(app: App, method: Method, url: string, op
   } catch {
     body = undefined;
   }
+  // Every answer must be what the OpenAPI document promises for its route and status (issue 9).
+  checkResponse(app, method, url, { status: response.statusCode, headers: response.headers, raw: response.body });
   return { status: response.statusCode, body, headers: response.headers, raw: response.body };
 }
 

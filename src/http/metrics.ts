@@ -1,0 +1,133 @@
+// Prometheus metrics (issue 9): request count and latency per route pattern and status, the
+// database pool, rate-limit rejections and the default process metrics, in a registry of our
+// own (not prom-client's global one). GET /metrics exists only when METRICS_TOKEN is set, and
+// answers only to `Authorization: Bearer <METRICS_TOKEN>`.
+//
+// Other code records through the exported `metrics` object, e.g. a rate limiter:
+//   import { metrics } from '../http/metrics.ts';
+//   metrics.rateLimitRejections.inc({ limit: 'login' });
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/open.ts';
+import { Errors } from './errors.ts';
+
+export const METRICS_PATH = '/metrics';
+/** The route label of requests that matched no route: raw URLs would explode the series count. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface Metrics {
+  readonly registry: Registry;
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly dbPoolConnections: Gauge<'state'>;
+  /** Increment with the limit's name: `metrics.rateLimitRejections.inc({ limit: 'login' })`. */
+  readonly rateLimitRejections: Counter<'limit'>;
+  /** Adds the pool of a database to `db_pool_connections` until the returned function is called. */
+  observeDatabase(database: Pick<Database, 'poolStats'>): () => void;
+}
+
+/** A fresh set of metrics in its own registry (tests that want isolation build their own). */
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  const databases = new Set<Pick<Database, 'poolStats'>>();
+  const httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request received to response sent, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const dbPoolConnections = new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (in_use, idle, waiting = requests queued for a connection); absent on PGlite',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      let inUse = 0;
+      let idle = 0;
+      let waiting = 0;
+      let any = false;
+      for (const database of databases) {
+        const stats = database.poolStats();
+        if (!stats) continue;
+        any = true;
+        inUse += stats.total - stats.idle;
+        idle += stats.idle;
+        waiting += stats.waiting;
+      }
+      if (!any) return;
+      this.set({ state: 'in_use' }, inUse);
+      this.set({ state: 'idle' }, idle);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
+  const rateLimitRejections = new Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused with 429 by a rate limit, by limit name',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests,
+    httpDuration,
+    dbPoolConnections,
+    rateLimitRejections,
+    observeDatabase(database) {
+      databases.add(database);
+      return () => {
+        databases.delete(database);
+      };
+    },
+  };
+}
+
+/** The process's metrics: one registry per process, as Prometheus scrapes one per process. */
+export const metrics: Metrics = createMetrics();
+
+/**
+ * Records every request of `app` and serves GET /metrics, when config.metricsToken is set.
+ * Without it nothing is registered: /metrics is an unknown route (404 Not found).
+ */
+export function registerMetrics(app: FastifyInstance, deps: { config: Pick<Config, 'metricsToken'>; database: Pick<Database, 'poolStats'> }, target: Metrics = metrics): void {
+  const token = deps.config.metricsToken;
+  if (!token) return;
+  const expected = digest(token);
+
+  const forget = target.observeDatabase(deps.database);
+  app.addHook('onClose', async () => forget());
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      // The pattern (`/api/v1/admin/companies/:id`), never the raw URL.
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status: String(reply.statusCode),
+    };
+    target.httpRequests.inc(labels);
+    target.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get(METRICS_PATH, { schema: { hide: true }, config: { auth: 'none' } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    // Compare digests: equal length, constant time, so the token cannot be guessed byte by byte.
+    if (!match || !timingSafeEqual(digest(match[1] ?? ''), expected)) throw Errors.authenticationRequired();
+    const body = await target.registry.metrics();
+    return reply.header('cache-control', 'no-store').type(target.registry.contentType).send(body);
+  });
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
