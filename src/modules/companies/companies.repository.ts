@@ -9,7 +9,9 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyInsert = typeof companies.$inferInsert;
 export type CompanyRecord = CompanyRow & { _count: { employees: number } };
 
-const employeeCount = sql<number>`(select count(*)::int from employees e where e.company_id = ${companies.id})`;
+// Qualified by hand: inside a select list Drizzle may render a column unqualified, which the
+// subquery would then resolve to its own employees.id.
+const employeeCount = sql<number>`(select count(*)::int from employees e where e.company_id = "companies"."id")`;
 
 const companyRecord = {
   id: companies.id,
