@@ -1,5 +1,70 @@
-// Placeholder: the routes of issue 10 are registered here.
+// GET /api/v1/admin/pay-periods/{id}/export (issue 10): the pay period as a QuickBooks Desktop
+// IIF time import or a CSV. The answer is the file itself, not the JSON envelope; errors are
+// the envelope as everywhere else.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
+import { adminOf } from '../../http/auth-guard.ts';
+import { requestMeta } from '../../http/request-meta.ts';
+import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { CONTENT_TYPES, EXPORT_FORMATS, exportPayPeriod } from './export.service.ts';
 
-export async function payPeriodExportRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const ExportQuery = Type.Object(
+  {
+    format: Type.Enum([...EXPORT_FORMATS], { description: '`iif` (QuickBooks Desktop time import) or `csv`' }),
+    force: Type.Optional(
+      Type.Boolean({ default: false, description: 'Export although some entries are still open (they are left out)' }),
+    ),
+  },
+  { examples: [{ format: 'iif' }, { format: 'csv', force: true }] },
+);
+type ExportQuery = Static<typeof ExportQuery>;
+
+/** 200 is the file itself, one media type per format (the OpenAPI document lists both). */
+const ExportFile = {
+  description: 'The file, sent as an attachment (`Content-Disposition: attachment; filename="payclock-<company>-<start>-<end>.<ext>"`)',
+  content: {
+    [CONTENT_TYPES.iif]: {
+      schema: Type.String({ description: 'QuickBooks Desktop IIF time import: tab-separated, CRLF line ends, ASCII only' }),
+    },
+    'text/csv': {
+      schema: Type.String({ description: 'RFC 4180 CSV, UTF-8 with a byte-order mark, CRLF line ends, one row per closed entry' }),
+    },
+  },
+};
+
+export async function payPeriodExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/admin/pay-periods/:id/export',
+    {
+      config: { auth: 'admin', failureError: 'Failed to export pay period' },
+      schema: {
+        tags: ['Pay period export'],
+        summary: 'Download the pay period for payroll: QuickBooks IIF or CSV (409 while entries are open, unless force=true)',
+        params: IdParams,
+        querystring: ExportQuery,
+        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as IdParams;
+      const query = request.query as ExportQuery;
+      const file = await exportPayPeriod(
+        ctx.db,
+        adminOf(request),
+        id,
+        { format: query.format, force: query.force === true },
+        requestMeta(request),
+        ctx.clock.now(),
+      );
+      // The filename is ASCII letters, digits, '-' and '.', so it needs no quoting or RFC 5987 form.
+      return reply
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
+}
