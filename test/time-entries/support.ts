@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/open.ts';
-import { auditLogs, bookkeeperOrgs } from '../../src/db/schema.ts';
+import { auditLogs, type bookkeeperOrgs } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTenant } from '../helpers/factories.ts';
 import { adminToken, client } from '../helpers/http.ts';
