@@ -33,8 +33,10 @@ const MAX_SLUG_BASE = 240;
 /** Enough for any realistic burst of same-named creates; each round re-reads the taken slugs. */
 const MAX_SLUG_ATTEMPTS = 50;
 
-const companyCount = sql<number>`(select count(*)::int from companies c where c.bookkeeper_org_id = ${bookkeeperOrgs.id})`.mapWith(Number);
-const adminUserCount = sql<number>`(select count(*)::int from admin_users u where u.bookkeeper_org_id = ${bookkeeperOrgs.id})`.mapWith(Number);
+// The outer table is named in full: Drizzle renders `${bookkeeperOrgs.id}` in a single-table
+// select as a bare "id", which inside the subselect would bind to the inner table's id.
+const companyCount = sql<number>`(select count(*)::int from companies c where c.bookkeeper_org_id = "bookkeeper_orgs"."id")`.mapWith(Number);
+const adminUserCount = sql<number>`(select count(*)::int from admin_users u where u.bookkeeper_org_id = "bookkeeper_orgs"."id")`.mapWith(Number);
 
 const orgRecord = {
   id: bookkeeperOrgs.id,
@@ -129,7 +131,7 @@ export async function findOrgMembers(db: Db, id: string): Promise<{ companies: O
         name: companies.name,
         active: companies.active,
         _count: {
-          employees: sql<number>`(select count(*)::int from employees e where e.company_id = ${companies.id})`.mapWith(Number),
+          employees: sql<number>`(select count(*)::int from employees e where e.company_id = "companies"."id")`.mapWith(Number),
         },
       })
       .from(companies)

@@ -9,7 +9,9 @@ export type IndustryRow = typeof industries.$inferSelect;
 export type IndustryInsert = typeof industries.$inferInsert;
 export type IndustryRecord = IndustryRow & { _count: { companies: number } };
 
-const companyCount = sql<number>`(select count(*)::int from companies c where c.industry_id = ${industries.id})`.mapWith(Number);
+// The outer table is named in full: Drizzle renders `${industries.id}` in a single-table select
+// as a bare "id", which inside the subselect would bind to companies.id.
+const companyCount = sql<number>`(select count(*)::int from companies c where c.industry_id = "industries"."id")`.mapWith(Number);
 
 const industryRecord = {
   id: industries.id,
