@@ -100,7 +100,7 @@ export async function createPayPeriod(
     company.timezone,
   );
   if ('error' in range) {
-    if (range.error === 'range') problems.push(`endDate: ${range.reason}`);
+    if (range.error === 'range') problems.push('endDate: must not be before startDate');
     else if (range.error === 'startDate' || input.endDate !== undefined) problems.push(`${range.error}: ${INVALID_DATE}`);
     else problems.push(`endDate: ${range.reason}`);
   }
