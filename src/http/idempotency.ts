@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/open.ts';
 import { AppError, Errors } from './errors.ts';
+import { ErrorEnvelope } from './schemas.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -33,11 +34,11 @@ declare module 'fastify' {
   }
 }
 
+const coveredRoute = (url: string): boolean => url.startsWith('/api/v1/') && !url.startsWith('/api/v1/auth/');
+
 /** POST routes under /api/v1 with an authenticated actor, except /api/v1/auth/*. */
 function applies(request: FastifyRequest): boolean {
-  if (request.method !== 'POST' || !request.actor) return false;
-  const route = request.routeOptions.url ?? '';
-  return route.startsWith('/api/v1/') && !route.startsWith('/api/v1/auth/');
+  return request.method === 'POST' && request.actor !== null && coveredRoute(request.routeOptions.url ?? '');
 }
 
 /** JSON with object keys sorted, so that the hash does not depend on key order. */
@@ -62,6 +63,17 @@ export function requestHash(request: FastifyRequest): string {
 
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotencyClaim', null);
+
+  // Every covered route can now answer 409 and 422: document them on its response schema (the
+  // OpenAPI document and the serializer read it), so no route has to remember.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || !coveredRoute(route.url ?? '')) return;
+    if (route.config?.auth === undefined || route.config.auth === 'none') return;
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response) return;
+    for (const status of [409, 422]) response[status] ??= ErrorEnvelope;
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
