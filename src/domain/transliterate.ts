@@ -40,18 +40,19 @@ const LETTERS: Readonly<Record<string, string>> = {
   '\u2014': '-',
   '\u2212': '-',
   '\u2022': '*',
+  '\u2044': '/', // fraction slash, which NFKD makes of ½
   '\u20AC': 'EUR',
 };
 
 const MAPPED = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu');
 const COMBINING_MARKS = /\p{M}/gu;
 
+// Mapped before NFKD (ß, Ø do not decompose) and after it (½ decomposes to 1 U+2044 2).
+const mapLetters = (text: string) => text.replace(MAPPED, (letter) => LETTERS[letter] ?? letter);
+
 /** `José Müller-Łukasiewicz` -> `Jose Muller-Lukasiewicz`; `日本` -> `??`. Control characters are kept (callers decide). */
 export function toAscii(text: string): string {
-  const decomposed = text
-    .replace(MAPPED, (letter) => LETTERS[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '');
+  const decomposed = mapLetters(mapLetters(text).normalize('NFKD').replace(COMBINING_MARKS, ''));
   let out = '';
   for (const char of decomposed) out += char.charCodeAt(0) < 0x80 && char.length === 1 ? char : '?';
   return out;
