@@ -335,6 +335,17 @@ describe('PUT /api/v1/admin/time-entries/{id}', () => {
     void tuesday;
   });
 
+  it('answers an open entry moved back over a closed one with 400 Overlapping time entry', async () => {
+    const tenant = await adminTenant(t);
+    const now = clock.now().getTime();
+    const closed = await postEntry(t, tenant.token, tenant.employee.id, new Date(now - 5 * 3_600_000).toISOString(), new Date(now - 4 * 3_600_000).toISOString());
+    const open = await postEntry(t, tenant.token, tenant.employee.id, new Date(now - 3_600_000).toISOString());
+    const res = await api().put(`${BASE}/${open.id}`, { clockIn: new Date(now - 6 * 3_600_000).toISOString() }, { token: tenant.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Overlapping time entry');
+    void closed;
+  });
+
   it('rejects changes inside a locked period, and moves into one, with 400 Pay period locked', async () => {
     const tenant = await adminTenant(t);
     const period = await octoberPeriod(tenant);

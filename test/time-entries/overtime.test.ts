@@ -80,6 +80,25 @@ describe('POST, PUT, DELETE /api/v1/admin/time-entries: weekly overtime', () => 
     for (const id of ids) expect(await hoursOf(t, token, id)).toEqual([8, 8, 0]);
   });
 
+  it('allocates a week whose entries are created concurrently as if they came one by one', async () => {
+    const { token, employee } = await adminTenant(t, { timezone: 'America/New_York', overtimeThreshold: 40 });
+    const created = await Promise.all([...WEEKDAYS, SATURDAY].map((day) => postEntry(t, token, employee.id, ...span(day, 13, day === SATURDAY ? 5 : 8))));
+    const saturday = created[created.length - 1];
+    expect(await hoursOf(t, token, saturday.id)).toEqual([5, 0, 5]);
+    for (const entry of created.slice(0, -1)) expect(await hoursOf(t, token, entry.id)).toEqual([8, 8, 0]);
+    expect(await weekTotals(token, employee.id, '2026-10-04', '2026-10-10')).toEqual({ count: 6, total: 45, regular: 40, overtime: 5 });
+  });
+
+  it('lets only one of two concurrent overlapping creates through (400 Overlapping time entry for the other)', async () => {
+    const { token, employee } = await adminTenant(t);
+    const results = await Promise.all([
+      client(t.app).post(BASE, { employeeId: employee.id, clockIn: '2026-10-05T13:00:00.000Z', clockOut: '2026-10-05T21:00:00.000Z' }, { token }),
+      client(t.app).post(BASE, { employeeId: employee.id, clockIn: '2026-10-05T15:00:00.000Z', clockOut: '2026-10-05T23:00:00.000Z' }, { token }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.body.error).toBe('Overlapping time entry');
+  });
+
   it('splits the entry that crosses the threshold and deducts breaks first', async () => {
     const { token, employee } = await adminTenant(t, { timezone: 'America/New_York', overtimeThreshold: 10 });
     const monday = await postEntry(t, token, employee.id, ...span(WEEKDAYS[0]!, 13, 8), { breakMinutes: 30 });

@@ -176,7 +176,6 @@ export async function updateTimeEntry(
   const newClockIn = input.clockIn !== undefined ? instantOf('clockIn', input.clockIn, found.timezone) : undefined;
   const newClockOut = input.clockOut !== undefined ? instantOf('clockOut', input.clockOut, found.timezone) : undefined;
 
-  let stillOpen = false;
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockEmployee(tx, found.employeeId);
@@ -186,7 +185,6 @@ export async function updateTimeEntry(
       const clockIn = newClockIn ?? before.clockIn;
       const clockOut = newClockOut ?? before.clockOut;
       const breakMinutes = input.breakMinutes ?? before.breakMinutes;
-      stillOpen = clockOut === null;
       assertEntryTimes({ clockIn, clockOut, breakMinutes }, now, newClockIn !== undefined, newClockOut !== undefined);
 
       // Neither the period the entry is in now nor the one it would move to may be locked.
@@ -223,7 +221,9 @@ export async function updateTimeEntry(
       return after;
     });
   } catch (error) {
-    throw await writeConflict(ctx.db, error, found.employeeId, stillOpen);
+    // An update never makes a second open entry (an entry cannot be reopened), so a conflict
+    // here is an overlap, even when the entry being changed is the open one.
+    throw await writeConflict(ctx.db, error, found.employeeId, false);
   }
 }
 
