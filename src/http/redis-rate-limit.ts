@@ -69,6 +69,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
+    this.assertReachable();
     const [count, ttlMs, allowed] = await this.withTimeout(this.redis.rateLimitHit(this.prefix + key, limit, windowMs));
     return {
       count: Number(count),
@@ -78,6 +79,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async release(key: string): Promise<void> {
+    this.assertReachable();
     await this.withTimeout(this.redis.rateLimitRelease(this.prefix + key));
   }
 
@@ -91,6 +93,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch {
       this.redis.disconnect();
     }
+  }
+
+  /**
+   * While ioredis is reconnecting after a failure, a command would wait in its queue for the
+   * next attempt; refuse at once instead (503 with Retry-After) and let it reconnect by itself.
+   * Only the very first connection is waited for (bounded by the timeout).
+   */
+  private assertReachable(): void {
+    const status = this.redis.status;
+    if (status === 'reconnecting' || status === 'close' || status === 'end') throw new Error(`redis is ${status}`);
   }
 
   private withTimeout<T>(promise: Promise<T>): Promise<T> {
