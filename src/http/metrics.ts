@@ -3,7 +3,8 @@
 // own (not prom-client's global one). GET /metrics exists only when METRICS_TOKEN is set, and
 // answers only to `Authorization: Bearer <METRICS_TOKEN>`.
 //
-// Other code records through the exported `metrics` object, e.g. a rate limiter:
+// 429 answers are counted in `rate_limit_rejections_total` automatically (label `limit` = the
+// route pattern). Code that refuses work by a limit WITHOUT answering 429 records it itself:
 //   import { metrics } from '../http/metrics.ts';
 //   metrics.rateLimitRejections.inc({ limit: 'login' });
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -116,6 +117,9 @@ export function registerMetrics(app: FastifyInstance, deps: { config: Pick<Confi
     };
     target.httpRequests.inc(labels);
     target.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    // Every 429 is a rate-limit rejection, whichever limiter answered it: counted here, once,
+    // by route pattern, so the limiters need no metrics code of their own.
+    if (reply.statusCode === 429) target.rateLimitRejections.inc({ limit: labels.route });
   });
 
   app.get(METRICS_PATH, { schema: { hide: true }, config: { auth: 'none' } }, async (request, reply) => {

@@ -51,6 +51,8 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'Success',
   201: 'Created',
   204: 'No content',
+  401: '`Authentication failed` or `Authentication required`',
+  403: '`Access denied`, `Account inactive`, `Organization inactive` or `Company inactive`',
   404: '`<Thing> not found` (a path id that is not a UUID included)',
   409: 'Conflict',
   422: '`Idempotency key reused`: the same Idempotency-Key with a different body',
@@ -64,7 +66,7 @@ interface RouteLabels {
 }
 
 /** Statuses the shared plumbing can answer on any route, whatever the route itself does. */
-function plumbingStatuses(method: string, auth: AuthMode, hasBody: boolean, labels: RouteLabels): Record<number, string> {
+function plumbingStatuses(method: string, url: string, auth: AuthMode, hasBody: boolean, labels: RouteLabels): Record<number, string> {
   const statuses: Record<number, string> = {
     400: `\`${labels.validationError ?? 'Validation failed'}\` (\`message\`: \`field: reason, …\`), \`Invalid JSON\`, or a business rule of this operation`,
     500: `\`${labels.failureError ?? 'Internal server error'}\`: an unexpected failure (no internals in the answer)`,
@@ -74,16 +76,37 @@ function plumbingStatuses(method: string, auth: AuthMode, hasBody: boolean, labe
     statuses[413] = '`Payload too large`: the body is over 100 KiB';
     statuses[415] = '`Unsupported media type`: the body is not application/json';
   }
-  if (auth === 'admin' || auth === 'employee') {
+  const authenticated = auth === 'admin' || auth === 'employee' || auth === 'any';
+  if (authenticated) {
     statuses[401] = '`Authentication required`: no token, or an invalid or expired one';
-    statuses[403] = `\`Access denied\` (another tenant’s record), \`Access denied. Required role: ${auth}\`, \`Account inactive\`, \`Organization inactive\`${auth === 'employee' ? ', `Company inactive`' : ''}`;
+    statuses[403] = `\`Access denied\` (another tenant’s record), ${auth === 'any' ? '' : `\`Access denied. Required role: ${auth}\`, `}\`Account inactive\`, \`Organization inactive\`${auth === 'admin' ? '' : ', `Company inactive`'}`;
     if (labels.inactiveEmployeeLabel) statuses[404] = `\`${labels.inactiveEmployeeLabel}\`, or \`<Thing> not found\``;
+  }
+  if (idempotent(method, url, auth)) {
+    statuses[409] = '`Request in progress`: a request with this Idempotency-Key is still running (`Retry-After` header)';
+    statuses[422] = '`Idempotency key reused`: the same Idempotency-Key with a different request';
   }
   return statuses;
 }
 
+/** Authenticated POSTs under /api/v1 but /auth/* accept Idempotency-Key (CONTRACT §6, src/http/idempotency.ts). */
+function idempotent(method: string, url: string, auth: AuthMode): boolean {
+  return method === 'POST' && auth !== 'none' && auth !== 'optional' && url.startsWith('/api/v1/') && !url.startsWith('/api/v1/auth/');
+}
+
+const IdempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      maxLength: 255,
+      description: 'Optional. A retry with the same key by the same user within 24 hours gets the first answer again and changes nothing.',
+    },
+  },
+};
+
 function securityOf(auth: AuthMode): Array<Record<string, string[]>> {
-  if (auth === 'admin' || auth === 'employee') return BOTH_SCHEMES;
+  if (auth === 'admin' || auth === 'employee' || auth === 'any') return BOTH_SCHEMES;
   // `{}` first: the operation works without credentials and uses them when present.
   if (auth === 'optional') return [{}, ...BOTH_SCHEMES];
   return [];
@@ -153,7 +176,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const method = String(([] as string[]).concat(route.method)[0]).toUpperCase();
       const out: Record<string, unknown> = { ...(schema ?? {}) };
       const response = { ...((out.response as Record<string, unknown> | undefined) ?? {}) };
-      const labels = plumbingStatuses(method, auth, out.body !== undefined, config);
+      const labels = plumbingStatuses(method, url, auth, out.body !== undefined, config);
+      if (idempotent(method, url, auth) && out.headers === undefined) out.headers = IdempotencyHeaders;
       for (const [status, description] of Object.entries(labels)) {
         if (!(status in response)) response[status] = { ...ErrorEnvelope, description };
       }
@@ -186,6 +210,8 @@ export async function registerDocsRoutes(app: FastifyInstance): Promise<void> {
     transformSpecification: (document: Readonly<Record<string, unknown>>) => openApiDocument(app, document),
     transformSpecificationClone: false,
     uiConfig: {
+      // No top bar: its "Explore" box would invite loading documents from elsewhere.
+      layout: 'BaseLayout',
       docExpansion: 'list',
       deepLinking: true,
       displayRequestDuration: true,
