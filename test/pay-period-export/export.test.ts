@@ -16,7 +16,6 @@ import {
   createOrg,
   createPayPeriod,
   createTimeEntry,
-  unique,
   type AdminRow,
   type CompanyRow,
   type EmployeeRow,
@@ -430,7 +429,7 @@ describe('GET /api/v1/admin/pay-periods/{id}/export', () => {
       const s = await withOpenEntry();
       const res = await api.get(exportUrl(s.period.id), { token: s.token, query: { format: 'iif' } });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ success: false, error: 'Pay period not ready' });
+      expect(res.body).toMatchObject({ success: false, error: 'Pay period not ready', data: { openEntries: 1 } });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const forced = await api.get(exportUrl(s.period.id), { token: s.token, query: { format: 'csv', force: 'false' } });
       expect(forced.status).toBe(409);
@@ -520,6 +519,15 @@ describe('GET /api/v1/admin/pay-periods/{id}/export', () => {
       }
     });
 
+    it('answers no HEAD (an export stamps the period)', async () => {
+      const audits = () =>
+        t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, s.period.id), eq(auditLogs.action, 'pay_period.export')));
+      const before = (await audits()).length;
+      const res = await t.app.inject({ method: 'HEAD', url: `${exportUrl(s.period.id)}?format=iif&force=true`, headers: { authorization: `Bearer ${s.token}` } });
+      expect(res.statusCode).toBe(404);
+      expect(await audits()).toHaveLength(before);
+    });
+
     it('answers 401 without a token and 403 for an employee token', async () => {
       const anonymous = await api.get(exportUrl(s.period.id), { query: { format: 'iif' } });
       expect(anonymous.status).toBe(401);
@@ -538,5 +546,4 @@ describe('GET /api/v1/admin/pay-periods/{id}/export', () => {
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
   });
 
-  void unique;
 });

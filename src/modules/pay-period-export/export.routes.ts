@@ -40,6 +40,8 @@ export async function payPeriodExportRoutes(app: FastifyInstance, ctx: AppContex
   api.get(
     '/admin/pay-periods/:id/export',
     {
+      // An export stamps the period and writes an audit row: a HEAD must not do that unseen.
+      exposeHeadRoute: false,
       config: { auth: 'admin', failureError: 'Failed to export pay period' },
       schema: {
         tags: ['Pay period export'],

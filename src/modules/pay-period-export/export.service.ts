@@ -9,7 +9,7 @@ import { sumHours } from '../../domain/hours.ts';
 import { buildIif } from '../../domain/iif.ts';
 import { slugify } from '../../domain/slug.ts';
 import { toAscii } from '../../domain/transliterate.ts';
-import { Errors } from '../../http/errors.ts';
+import { AppError, Errors } from '../../http/errors.ts';
 import { assertCompanyAccess, isUuid, type AdminActor } from '../access.ts';
 import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
 import {
@@ -122,7 +122,12 @@ export async function exportPayPeriod(
 
     const openEntries = await countOpenEntries(tx, period.id);
     if (openEntries > 0 && !options.force) {
-      throw Errors.conflict('Pay period not ready', `${openEntries} time ${openEntries === 1 ? 'entry is' : 'entries are'} still open; clock them out or export with force=true`);
+      throw new AppError(
+        409,
+        'Pay period not ready',
+        `${openEntries} time ${openEntries === 1 ? 'entry is' : 'entries are'} still open; clock them out or export with force=true`,
+        { openEntries },
+      );
     }
 
     const entries = await listClosedEntries(tx, period.id);
