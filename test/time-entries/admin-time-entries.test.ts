@@ -207,6 +207,19 @@ describe('POST /api/v1/admin/time-entries', () => {
     expect(closed.body.error).toBe('Overlapping time entry');
   });
 
+  it('replays a retry with the same Idempotency-Key without creating a second entry', async () => {
+    const tenant = await adminTenant(t);
+    const body = { employeeId: tenant.employee.id, clockIn: '2026-10-05T13:00:00.000Z', clockOut: '2026-10-05T21:00:00.000Z' };
+    const options = { token: tenant.token, headers: { 'idempotency-key': `te-${tenant.employee.id}` } };
+    const first = await api().post(BASE, body, options);
+    const retry = await api().post(BASE, body, options);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    const list = await api().get(BASE, { token: tenant.token, query: { employeeId: tenant.employee.id } });
+    expect(list.body.data.total).toBe(1);
+  });
+
   it('writes a time_entry.create audit row with details.after', async () => {
     const tenant = await adminTenant(t);
     const entry = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-05T13:00:00.000Z', '2026-10-05T17:00:00.000Z');

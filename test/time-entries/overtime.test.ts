@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createPayPeriod } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
-import { adminTenant, BASE, hoursOf, postEntry } from './support.ts';
+import { adminTenant, BASE, getEntry, hoursOf, postEntry } from './support.ts';
 
 let t: TestApp;
 // A fixed "now" a little after the real one: every entry below lies in the past.
@@ -106,6 +106,20 @@ describe('POST, PUT, DELETE /api/v1/admin/time-entries: weekly overtime', () => 
     const tuesday = await postEntry(t, token, employee.id, ...span(WEEKDAYS[1]!, 13, 4), { breakMinutes: 20 });
     // 3 h 40 min worked: 2.5 h reach the threshold, 1 h 10 min is overtime.
     expect([tuesday.totalHours, tuesday.regularHours, tuesday.overtimeHours]).toEqual([3.67, 2.5, 1.17]);
+  });
+
+  it('stamps updatedAt of the entries a change reallocates with the service clock', async () => {
+    const { token, employee } = await adminTenant(t, { timezone: 'America/New_York', overtimeThreshold: 8 });
+    const tuesday = await postEntry(t, token, employee.id, ...span(WEEKDAYS[1]!, 13, 8));
+    expect(tuesday.createdAt).toBe(clock.now().toISOString());
+    expect(tuesday.updatedAt).toBe(clock.now().toISOString());
+    clock.advance(3_600_000);
+    const monday = await postEntry(t, token, employee.id, ...span(WEEKDAYS[0]!, 13, 8));
+    const moved = await getEntry(t, token, tuesday.id);
+    expect([moved.totalHours, moved.regularHours, moved.overtimeHours]).toEqual([8, 0, 8]);
+    expect(moved.updatedAt).toBe(clock.now().toISOString());
+    expect(moved.createdAt).toBe(tuesday.createdAt);
+    expect(monday.updatedAt).toBe(clock.now().toISOString());
   });
 
   it('makes every hour overtime at threshold 0', async () => {

@@ -10,6 +10,8 @@ import { workweekOf } from '../../domain/workweek.ts';
 export interface AllocationSettings {
   timezone: string;
   overtimeThreshold: number;
+  /** The `updated_at` of re-allocated rows: the caller's injected clock; the database's now() when absent. */
+  now?: Date;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function reallocateWorkweeks(tx: Db, employeeId: string, instants: 
     weeks.set(week.start.getTime(), week);
   }
   let changed = 0;
-  for (const week of weeks.values()) changed += await reallocateWeek(tx, employeeId, week, settings.overtimeThreshold);
+  for (const week of weeks.values()) changed += await reallocateWeek(tx, employeeId, week, settings.overtimeThreshold, settings.now);
   return changed;
 }
 
@@ -43,7 +45,13 @@ interface WeekRow {
   overtime_hours: string | number | null;
 }
 
-async function reallocateWeek(tx: Db, employeeId: string, week: { start: Date; end: Date }, threshold: number): Promise<number> {
+async function reallocateWeek(
+  tx: Db,
+  employeeId: string,
+  week: { start: Date; end: Date },
+  threshold: number,
+  now: Date | undefined,
+): Promise<number> {
   const rows = await queryRows<WeekRow>(
     tx,
     sql`select id, clock_in, clock_out, break_minutes, worked_seconds, total_hours, regular_hours, overtime_hours
@@ -76,7 +84,7 @@ async function reallocateWeek(tx: Db, employeeId: string, week: { start: Date; e
   await tx.execute(sql`
     update time_entries as t
     set worked_seconds = v.worked_seconds, total_hours = v.total_hours, regular_hours = v.regular_hours,
-        overtime_hours = v.overtime_hours, updated_at = now()
+        overtime_hours = v.overtime_hours, updated_at = ${now ? sql`${now}::timestamptz` : sql`now()`}
     from (values ${values}) as v(id, worked_seconds, total_hours, regular_hours, overtime_hours)
     where t.id = v.id`);
   return changes.length;

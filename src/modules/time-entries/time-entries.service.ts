@@ -146,7 +146,7 @@ export async function createTimeEntry(ctx: AppContext, actor: AdminActor, input:
         updatedAt: now,
       };
       const id = await insertTimeEntry(tx, values);
-      await reallocateWorkweeks(tx, employee.id, [clockIn], employee);
+      await reallocateWorkweeks(tx, employee.id, [clockIn], { ...employee, now });
       const created = (await findTimeEntryRecord(tx, id))!;
       await recordAudit(tx, meta, {
         action: 'time_entry.create',
@@ -208,7 +208,7 @@ export async function updateTimeEntry(
       const beforeRecord = (await findTimeEntryRecord(tx, id))!;
       await writeTimeEntry(tx, id, changes);
       // Both weeks when the entry moved (CONTRACT §4): the old one loses it, the new one gains it.
-      await reallocateWorkweeks(tx, before.employeeId, [before.clockIn, clockIn], before);
+      await reallocateWorkweeks(tx, before.employeeId, [before.clockIn, clockIn], { ...before, now });
       const after = (await findTimeEntryRecord(tx, id))!;
       await recordAudit(tx, meta, {
         action: 'time_entry.update',
@@ -229,6 +229,7 @@ export async function updateTimeEntry(
 
 export async function deleteTimeEntry(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<void> {
   const found = await ownedEntry(ctx.db, actor, id);
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockEmployee(tx, found.employeeId);
     const before = await findTimeEntryOwned(tx, id);
@@ -236,7 +237,7 @@ export async function deleteTimeEntry(ctx: AppContext, actor: AdminActor, id: st
     await assertNotLocked(tx, before);
     const beforeRecord = (await findTimeEntryRecord(tx, id))!;
     await removeTimeEntry(tx, id);
-    await reallocateWorkweeks(tx, before.employeeId, [before.clockIn], before);
+    await reallocateWorkweeks(tx, before.employeeId, [before.clockIn], { ...before, now });
     await recordAudit(tx, meta, {
       action: 'time_entry.delete',
       actor,
