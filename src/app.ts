@@ -95,14 +95,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.pin',
-        '*.token',
-      ],
+      // Up to two levels deep, so that a careless `log.info({ body })` or `{ headers }` is covered too.
+      paths: ['authorization', 'cookie', '"set-cookie"', 'password', 'pin', 'token'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
       censor: '[redacted]',
     },
   };
