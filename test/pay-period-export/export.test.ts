@@ -159,6 +159,27 @@ function dstWeek() {
   });
 }
 
+/**
+ * Three employees with 1.01 h (60.6 min) on Monday and 38.99 h regular + 0.01 h overtime on
+ * Tuesday. Overtime: the period's 0.03 h are 1.8 -> 2 minutes, whereas rounding each employee
+ * alone would write 3 × 1 = 3; regular: each day rounds up (61 + 2339.4) yet each employee's
+ * week must stay 2400.
+ */
+function roundingWeek() {
+  return createScenario({
+    companyName: 'Rounding Co',
+    start: ny('2026-02-01T00:00:00'),
+    end: ny('2026-02-07T23:59:59.999'),
+    employees: ['Amy', 'Bob', 'Cy'].map((firstName, i) => ({ firstName, lastName: 'Round', employeeNumber: `R-${i}`, payRate: 10 })),
+    shifts: (people) =>
+      people.flatMap((employee) => [
+        { employee, clockIn: ny('2026-02-02T09:00:00'), clockOut: ny('2026-02-02T10:00:36') },
+        // 40 h minus the 1.01 h above, then 36 s of overtime: 0.01 h.
+        { employee, clockIn: ny('2026-02-03T00:00:00'), clockOut: new Date(ny('2026-02-03T00:00:00').getTime() + (38.99 * 3600 + 36) * 1000) },
+      ]),
+  });
+}
+
 const exportUrl = (id: string) => `/api/v1/admin/pay-periods/${id}/export`;
 
 function checkGolden(name: string, actual: string): void {
@@ -274,12 +295,17 @@ describe('GET /api/v1/admin/pay-periods/{id}/export', () => {
   });
 
   it('writes IIF durations whose sums equal the period totals in minutes, regular and overtime separately', async () => {
-    for (const build of [overtimeWeek, dstWeek]) {
+    for (const build of [overtimeWeek, dstWeek, roundingWeek]) {
       const s = await build();
       const res = await api.get(exportUrl(s.period.id), { token: s.token, query: { format: 'iif' } });
       expect(res.status).toBe(200);
       const { activities } = parseIif(res.raw);
-      const totals = await periodTotals(s.period.id);
+      if (build === roundingWeek) expect(sumMinutes(activities, 'Overtime Rate')).toBe(2);
+      // The period's totals as the API shows them (GET /admin/pay-periods/{id}), and as the database sums them.
+      const shown = await api.get(`/api/v1/admin/pay-periods/${s.period.id}`, { token: s.token });
+      expect(shown.status).toBe(200);
+      const totals = shown.body.data.totals as { totalHours: number; regularHours: number; overtimeHours: number };
+      expect(totals).toEqual(await periodTotals(s.period.id));
       expect(totals.overtimeHours).toBeGreaterThan(0);
       // "Equal": minutes written == the period's hours × 60, rounded to the minute (0.01 h is 0.6 min).
       expect(sumMinutes(activities, 'Hourly Rate')).toBe(Math.round(totals.regularHours * 60));
