@@ -55,7 +55,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(private readonly options: RedisRateLimitOptions) {
     this.prefix = options.keyPrefix ?? 'payclock:rl:';
-    this.timeoutMs = options.timeoutMs ?? 1_000;
+    this.timeoutMs = options.timeoutMs ?? 2_000;
     this.redis = new Redis(options.url, {
       // A command waits for at most one reconnection, and our own timeout bounds that too.
       maxRetriesPerRequest: 1,
