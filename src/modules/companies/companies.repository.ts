@@ -55,14 +55,25 @@ function listWhere(filter: CompanyListFilter): SQL | undefined {
 /** One statement for the page and one for the total. */
 export async function listCompanies(db: Db, filter: CompanyListFilter): Promise<{ rows: CompanyRecord[]; total: number }> {
   const where = listWhere(filter);
-  const [rows, totals] = await Promise.all([
+  // The page's ids first, then the records with their counts: PostgreSQL evaluates a
+  // select-list subquery for every row that OFFSET skips, so page 200 would count the
+  // employees of 4,000 companies to show 20.
+  const page = db.$with('page').as(
     db
-      .select(companyRecord)
+      .select({ pageId: companies.id })
       .from(companies)
       .where(where)
       .orderBy(asc(companies.name), asc(companies.id))
       .limit(filter.limit)
       .offset(filter.offset),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .with(page)
+      .select(companyRecord)
+      .from(companies)
+      .innerJoin(page, eq(page.pageId, companies.id))
+      .orderBy(asc(companies.name), asc(companies.id)),
     db.select({ total: count() }).from(companies).where(where),
   ]);
   return { rows, total: Number(totals[0]?.total ?? 0) };

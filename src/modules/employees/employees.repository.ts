@@ -46,6 +46,7 @@ export interface EmployeeListFilter {
 
 function listWhere(filter: EmployeeListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
+  // A company filter was already checked against the organization by the service.
   if (filter.companyId) conditions.push(eq(employees.companyId, filter.companyId));
   else if (filter.bookkeeperOrgId) conditions.push(eq(companies.bookkeeperOrgId, filter.bookkeeperOrgId));
   if (filter.activeOnly) conditions.push(eq(employees.active, true));
@@ -53,18 +54,33 @@ function listWhere(filter: EmployeeListFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** Only an organization-scoped list without a company filter needs the companies join to filter. */
+const needsCompanyJoin = (filter: EmployeeListFilter): boolean => !filter.companyId && filter.bookkeeperOrgId !== null;
+
 export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {
   const where = listWhere(filter);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(employeeRecord)
-      .from(employees)
-      .innerJoin(companies, eq(companies.id, employees.companyId))
+  // The page's ids are found on narrow rows (joined to companies only when the organization
+  // filter needs it), then the 20 records are read with their company: at 100,000 employees
+  // the sort is the cost, and it is cheaper on ids and names than on whole joined rows.
+  const ids = db.select({ pageId: employees.id }).from(employees);
+  const counted = db.select({ total: count() }).from(employees);
+  const joined = needsCompanyJoin(filter);
+  const page = db.$with('page').as(
+    (joined ? ids.innerJoin(companies, eq(companies.id, employees.companyId)) : ids)
       .where(where)
       .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: count() }).from(employees).innerJoin(companies, eq(companies.id, employees.companyId)).where(where),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .with(page)
+      .select(employeeRecord)
+      .from(employees)
+      .innerJoin(page, eq(page.pageId, employees.id))
+      .innerJoin(companies, eq(companies.id, employees.companyId))
+      .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id)),
+    (joined ? counted.innerJoin(companies, eq(companies.id, employees.companyId)) : counted).where(where),
   ]);
   return { rows, total: Number(totals[0]?.total ?? 0) };
 }
