@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { adminOf } from '../../http/auth-guard.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { errorResponses, IdParams } from '../../http/schemas.ts';
+import { ErrorEnvelope, errorResponses, IdParams } from '../../http/schemas.ts';
 import { CONTENT_TYPES, EXPORT_FORMATS, exportPayPeriod } from './export.service.ts';
 
 const ExportQuery = Type.Object(
@@ -48,7 +48,11 @@ export async function payPeriodExportRoutes(app: FastifyInstance, ctx: AppContex
         summary: 'Download the pay period for payroll: QuickBooks IIF or CSV (409 while entries are open, unless force=true)',
         params: IdParams,
         querystring: ExportQuery,
-        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: ExportFile,
+          ...errorResponses(401, 403, 404),
+          409: { ...ErrorEnvelope, description: '`Pay period not ready`: entries are still open (`data.openEntries`); retry with force=true to leave them out' },
+        },
       },
     },
     async (request, reply) => {
