@@ -339,6 +339,17 @@ describe('POST /api/v1/admin/employees', () => {
       expect(withoutNumber.body.data.employeeNumber).toBeNull();
     }
   });
+  it('answers a retry with the same Idempotency-Key with the first answer and creates one employee (CONTRACT §6)', async () => {
+    const body = validBody();
+    const headers = { 'idempotency-key': unique('key') };
+    const first = await api.post('/api/v1/admin/employees', body, { token: tokenA, headers });
+    const retry = await api.post('/api/v1/admin/employees', body, { token: tokenA, headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    const list = await api.get('/api/v1/admin/employees', { token: tokenA, query: { search: body.lastName } });
+    expect(list.body.data.total).toBe(1);
+  });
 });
 
 describe('GET /api/v1/admin/employees/{id}', () => {
