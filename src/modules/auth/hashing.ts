@@ -1,6 +1,12 @@
 // Passwords and PINs are stored only as argon2id hashes (CONTRACT §5). @node-rs/argon2 hashes
-// on libuv's thread pool, so a burst of logins does not block the event loop.
+// on libuv's thread pool, so a burst of logins does not block the event loop. That pool (4
+// threads by default) also runs WebCrypto, which verifies every request's JWT: left alone, a
+// login burst fills it and every authenticated request waits behind the hashes (measured with
+// bench/login-burst.ts). So at most `maxConcurrent` hashes run at once, leaving threads free,
+// and beyond `maxQueued` waiting ones the attempt is shed with 503 instead of queueing forever.
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { AppError, Errors } from '../../http/errors.ts';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. ~15 ms a hash on this machine. */
 export interface HashCost {
@@ -12,20 +18,55 @@ export interface HashCost {
 export const DEFAULT_HASH_COST: HashCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const ARGON2ID = 2;
 
+export interface HasherLimits {
+  /** Hashes running at once; default: the cores, at most 3 (libuv's default pool has 4 threads). */
+  maxConcurrent?: number;
+  /** Hashes waiting for a slot before further ones are refused with 503. */
+  maxQueued?: number;
+}
+
 export class SecretHasher {
   private dummyHash: Promise<string> | undefined;
+  private readonly maxConcurrent: number;
+  private readonly maxQueued: number;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly cost: HashCost = DEFAULT_HASH_COST) {}
+  constructor(
+    private readonly cost: HashCost = DEFAULT_HASH_COST,
+    limits: HasherLimits = {},
+  ) {
+    this.maxConcurrent = Math.max(1, limits.maxConcurrent ?? Math.min(availableParallelism(), 3));
+    this.maxQueued = Math.max(0, limits.maxQueued ?? 256);
+  }
 
   hash(secret: string): Promise<string> {
-    return hash(secret, { ...this.cost, algorithm: ARGON2ID });
+    return this.limited(() => hash(secret, { ...this.cost, algorithm: ARGON2ID }));
   }
 
   async verify(storedHash: string, secret: string): Promise<boolean> {
     try {
-      return await verify(storedHash, secret);
-    } catch {
+      return await this.limited(() => verify(storedHash, secret));
+    } catch (error) {
+      if (error instanceof AppError) throw error; // shed under load: 503
       return false; // a malformed stored hash never authenticates
+    }
+  }
+
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.maxConcurrent) {
+      if (this.waiting.length >= this.maxQueued) throw Errors.serviceUnavailable(1);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // Hand the slot straight to the next waiter (running stays the same), else free it.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 
