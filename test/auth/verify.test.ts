@@ -2,9 +2,9 @@
 // inactive checks, companyId to choose, the cookie, audit rows, and the per-phone and per-IP limits.
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookkeeperOrgs, companies, employees } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, TEST_HASHER, type TestApp } from '../helpers/app.ts';
 import { createCompany, createEmployee, createTenant, uniquePhone } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { auditRowsFrom, ISO_8601, randomIp } from './support.ts';
@@ -115,6 +115,18 @@ describe('POST /api/v1/auth/employee/verify', () => {
       const rightPin = await api.post(VERIFY, { phone: employee.phone, pin: employee.pin }, { remoteAddress: randomIp() });
       expect(rightPin.status).toBe(403);
       expect(rightPin.body).toEqual({ success: false, error });
+    }
+  });
+
+  it('answers 500 Verification failed without internals when something unexpected breaks', async () => {
+    const { employee } = await createTenant(t.db);
+    const broken = vi.spyOn(TEST_HASHER, 'verify').mockRejectedValueOnce(new Error('argon2 exploded'));
+    try {
+      const res = await api.post(VERIFY, { phone: employee.phone, pin: employee.pin }, { remoteAddress: randomIp() });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ success: false, error: 'Verification failed' });
+    } finally {
+      broken.mockRestore();
     }
   });
 
