@@ -77,7 +77,7 @@ tps = 2050.921405 (without initial connection time)`;
     const script = toPgbenchScript(statements, { employeeId, companyId }, new Date('2026-11-22T06:20:00.100Z'));
     expect(script).toBe(
       [
-        '\\set n :client_id + 1',
+        '\\set n 1 + (:client_id + :offset) % :employees',
         'begin;',
         'insert into time_entries (employee_id, company_id, clock_in) values ((select id from bench_employees where n = :n), (select company_id from bench_employees where n = :n), clock_timestamp());',
         "select 'it''s'::text, NULL;",
@@ -85,7 +85,7 @@ tps = 2050.921405 (without initial connection time)`;
         '',
       ].join('\n'),
     );
-    expect(textbookClockCycleScript()).toMatch(/^\\set n :client_id \+ 1\nbegin;/);
+    expect(textbookClockCycleScript()).toMatch(/^\\set n 1 \+ \(:client_id \+ :offset\) % :employees\nbegin;/);
   });
 
   it('prints the table and judges each target', () => {

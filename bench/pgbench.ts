@@ -17,8 +17,12 @@ export interface PgbenchResult {
 /** Employee n of this pgbench client, as a subquery: no extra round trip, same for every script. */
 export const EMPLOYEE_ID = '(select id from bench_employees where n = :n)';
 export const COMPANY_ID = '(select company_id from bench_employees where n = :n)';
-/** Each client works as its own employee, like each autocannon connection. */
-const CLIENT_EMPLOYEE = '\\set n :client_id + 1\n';
+/**
+ * Each client works as its own employee, like each autocannon connection: employee
+ * 1 + (client + offset) mod employees, where the run passes a fresh `offset` so that no
+ * baseline reuses an employee that an earlier (interrupted) run left clocked in.
+ */
+const CLIENT_EMPLOYEE = '\\set n 1 + (:client_id + :offset) % :employees\n';
 
 /**
  * The textbook clock cycle: a clock in (read employee, read open entry, read covering
@@ -60,11 +64,17 @@ export async function runPgbench(options: {
   scriptPath: string;
   clients: number;
   seconds: number;
+  /** First employee number of this run's block, and how many employees exist. */
+  offset: number;
+  employees: number;
 }): Promise<PgbenchResult> {
   writeFileSync(options.scriptPath, options.script);
   const { stdout } = await run(
     'pgbench',
-    ['-n', '-M', 'prepared', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', options.scriptPath, options.url],
+    [
+      '-n', '-M', 'prepared', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds),
+      '-D', `offset=${options.offset}`, '-D', `employees=${options.employees}`, '-f', options.scriptPath, options.url,
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return parsePgbenchOutput(stdout);

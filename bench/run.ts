@@ -166,7 +166,17 @@ async function main(): Promise<void> {
   // Baselines at the same connection count.
   if (ENGINE === 'postgres') {
     const bench = (name: string, script: string) =>
-      medianPgbench(() => runPgbench({ url: dbUrl, script, scriptPath: join(tmpdir(), `payclock-${name}.sql`), clients: CONNECTIONS, seconds: SECONDS }));
+      medianPgbench(() =>
+        runPgbench({
+          url: dbUrl,
+          script,
+          scriptPath: join(tmpdir(), `payclock-${name}.sql`),
+          clients: CONNECTIONS,
+          seconds: SECONDS,
+          offset: clockBlock++ * CONNECTIONS,
+          employees: scale.employees,
+        }),
+      );
     // One clock-cycle script run = one clock in + one clock out = two HTTP requests.
     const textbook = await bench('textbook', textbookClockCycleScript());
     report.baselines.textbookClockCycle = { opsPerSec: round(textbook.tps * 2), latencyAvgMs: textbook.latencyAvgMs, failed: textbook.failed };
