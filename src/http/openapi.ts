@@ -246,9 +246,47 @@ export function openApiDocument(app: FastifyInstance, base?: Readonly<Record<str
       const description = TAG_DESCRIPTIONS[name.toLowerCase()];
       return description ? { name, description } : { name };
     });
-  const document = { ...raw, tags };
+  const document = { ...shareErrorEnvelope(raw), tags };
   finished.set(raw, document);
   return document;
+}
+
+const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+const ERROR_ENVELOPE_TITLE = (ErrorEnvelope as unknown as { title: string }).title;
+
+/**
+ * Every operation answers errors with the one envelope: it is written once under
+ * components.schemas and referenced, instead of being repeated a few hundred times.
+ */
+function shareErrorEnvelope(raw: Record<string, unknown>): Record<string, unknown> {
+  type Media = { schema?: Record<string, unknown> };
+  type Responses = Record<string, { content?: Record<string, Media> }>;
+  let shared: Record<string, unknown> | undefined;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries((raw.paths ?? {}) as Record<string, Record<string, { responses?: Responses }>>)) {
+    paths[path] = {};
+    for (const [method, operation] of Object.entries(item)) {
+      const responses: Responses = {};
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const content: Record<string, Media> = {};
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          if (media.schema && media.schema.title === ERROR_ENVELOPE_TITLE) {
+            const { description: _description, ...schema } = media.schema;
+            shared ??= schema;
+            content[type] = { ...media, schema: { $ref: ERROR_ENVELOPE_REF } };
+          } else {
+            content[type] = media;
+          }
+        }
+        responses[status] = response.content ? { ...response, content } : response;
+      }
+      paths[path]![method] = operation.responses ? { ...operation, responses } : operation;
+    }
+  }
+  if (!shared) return raw;
+  const components = (raw.components ?? {}) as Record<string, unknown>;
+  const schemas = { ...((components.schemas ?? {}) as Record<string, unknown>), ErrorEnvelope: shared };
+  return { ...raw, paths, components: { ...components, schemas } };
 }
 
 /**

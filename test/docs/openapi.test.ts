@@ -18,7 +18,7 @@ type Document = {
   info: { title: string; version: string };
   servers: unknown[];
   tags: Array<{ name: string; description?: string }>;
-  components: { securitySchemes: Record<string, Record<string, unknown>> };
+  components: { securitySchemes: Record<string, Record<string, unknown>>; schemas?: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -131,13 +131,19 @@ describe('GET /api/v1/openapi.json', () => {
         const schema = response.content?.['application/json']?.schema ?? Object.values(response.content ?? {})[0]?.schema;
         expect(schema, `${where} has no schema`).toBeDefined();
         if (Number(status) >= 400) {
-          expect(schema, where).toMatchObject({ type: 'object', required: ['success', 'error'] });
+          // The one error envelope, shared under components.schemas.
+          expect(schema, where).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
         } else if (response.content?.['application/json']) {
           expect((schema as { properties?: Record<string, unknown> }).properties, where).toHaveProperty('success');
         }
       }
       expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '500', '503']));
     }
+    expect(document.components.schemas?.ErrorEnvelope).toMatchObject({
+      type: 'object',
+      required: ['success', 'error'],
+      properties: { success: { enum: [false] }, error: { type: 'string' } },
+    });
     const login = document.paths['/api/v1/auth/login']?.post;
     expect(login?.responses['400']?.description).toContain('Invalid login data');
     expect(login?.responses['429']).toBeDefined();
