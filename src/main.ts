@@ -2,6 +2,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -9,11 +12,17 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Hourly, off the request path: expired idempotency keys (CONTRACT §6 keeps them 24 hours).
+  const purge = setInterval(() => {
+    purgeExpiredIdempotencyKeys(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(purge);
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // A hung request must not keep the process alive forever.
     const force = setTimeout(() => {

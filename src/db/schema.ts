@@ -128,6 +128,7 @@ export const companies = pgTable(
     index('companies_org_name_idx').on(t.bookkeeperOrgId, t.name),
     index('companies_industry_idx').on(t.industryId),
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('companies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('companies_pay_period_type_check', inList('pay_period_type', PERIOD_TYPES)),
   ],
 );
@@ -159,6 +160,8 @@ export const employees = pgTable(
     uniqueIndex('employees_company_number_key').on(t.companyId, t.employeeNumber),
     index('employees_phone_idx').on(t.phone),
     index('employees_company_name_idx').on(t.companyId, t.lastName, t.firstName),
+    // The employee list's order when it spans companies (an organization's or every employee).
+    index('employees_name_idx').on(t.lastName, t.firstName, t.id),
     index('employees_search_trgm_idx').using(
       'gin',
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.employeeNumber}, '')) gin_trgm_ops`,

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { queryRows } from '../db/open.ts';
+import { queryRows, type Db } from '../db/open.ts';
 import { AppError, Errors } from './errors.ts';
 import { ErrorEnvelope } from './schemas.ts';
 
@@ -155,4 +155,14 @@ function replay(reply: FastifyReply, statusCode: number, body: unknown): Fastify
   // Sent as text: the stored body is the serialized answer itself.
   const text = typeof body === 'string' ? body : body === null || body === undefined ? '' : JSON.stringify(body);
   return reply.code(statusCode).type('application/json; charset=utf-8').send(text);
+}
+
+/** Keys answer retries for 24 hours (CONTRACT §6); older rows are only clutter. Uses the created_at index. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from idempotency_keys where created_at < ${new Date(now.getTime() - 86_400_000)}::timestamptz returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "companies_email_trgm_idx" ON "companies" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "employees_name_idx" ON "employees" USING btree ("last_name","first_name","id");
