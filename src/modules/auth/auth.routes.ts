@@ -93,6 +93,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // The module owns its counters: in-process, or Redis when REDIS_URL is set; closed with the app.
   const store = createRateLimitStore(ctx.config, ctx.clock, (error) => app.log.warn({ err: error }, 'rate-limit store error'));
   app.addHook('onClose', async () => store.close());
+  // The dummy hash is made once per process; making it now keeps the first unknown-email
+  // login as slow as every other one, not twice as slow.
+  ctx.hasher.verifyDummy('warm-up').catch((error: unknown) => app.log.warn({ err: error }, 'could not prepare the dummy hash'));
 
   /** onRequest: counts the attempt per client IP before anything else and sends the headers on every answer. */
   const limitPerIp = (rule: RateLimitRule) => async (request: FastifyRequest, reply: FastifyReply) => {
