@@ -202,6 +202,8 @@ describe('POST /api/v1/auth/employee/verify limits', () => {
     for (let i = 0; i < 8; i++) {
       const res = await api.post(VERIFY, { phone: employee.phone, pin: employee.pin }, { remoteAddress: randomIp() });
       expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe('5');
+      expect(res.headers['x-ratelimit-remaining']).toBe('5');
     }
   });
 

@@ -121,21 +121,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
 
   /**
-   * The per-phone limit, told to the client when it is the tighter one: the headers show the
-   * limit closest to refusing (CONTRACT §5: the limit that trips first decides).
+   * The per-phone limit. The headers show whichever limit is closer to refusing, the IP's
+   * (set in onRequest) or the phone's (CONTRACT §5: the limit that trips first decides).
    */
   const phoneLimit = (reply: FastifyReply): PinAttemptLimit => {
     const rule = RULES.verifyPerPhone;
-    const tighter = (state: LimitState) => {
-      const current = Number(reply.getHeader('x-ratelimit-remaining'));
-      if (!(state.remaining >= current)) setLimitHeaders(reply, state);
+    const ipState: LimitState = {
+      limit: Number(reply.getHeader('x-ratelimit-limit')),
+      remaining: Number(reply.getHeader('x-ratelimit-remaining')),
+      resetAt: new Date(String(reply.getHeader('x-ratelimit-reset'))),
     };
+    const show = (phoneState: LimitState) => setLimitHeaders(reply, phoneState.remaining < ipState.remaining ? phoneState : ipState);
+    let phoneState: LimitState | undefined;
     return {
       async begin(phone) {
-        tighter(await consumeAttempt(store, ctx.clock, rule, phone));
+        phoneState = await consumeAttempt(store, ctx.clock, rule, phone);
+        show(phoneState);
       },
       async succeeded(phone) {
         await releaseAttempt(store, rule, phone);
+        // The attempt was given back: the phone has one more left than `begin` showed.
+        if (phoneState) show({ ...phoneState, remaining: Math.min(rule.limit, phoneState.remaining + 1) });
       },
     };
   };
