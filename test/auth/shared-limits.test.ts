@@ -1,7 +1,7 @@
 // Limits across instances (issue 3): with REDIS_URL two instances share one atomic counter,
 // so 50 parallel logins from one IP admit exactly 5; without it each instance counts alone
 // (documented per-instance behaviour). An unreachable Redis fails closed with 503.
-import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { MemoryRateLimitStore, ipSubject } from '../../src/http/rate-limit.ts';
@@ -14,15 +14,22 @@ import { randomIp } from './support.ts';
 const LOGIN = '/api/v1/auth/login';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function redisAnswers(): boolean {
-  try {
-    const url = new URL(REDIS_URL);
-    return execFileSync('redis-cli', ['-h', url.hostname, '-p', url.port || '6379', 'ping'], { timeout: 2_000 }).toString().trim() === 'PONG';
-  } catch {
-    return false;
-  }
+/** `PING` over a plain socket (like `redis-cli ping`, without needing redis-cli installed). */
+function redisAnswers(): Promise<boolean> {
+  const url = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 6379) });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2_000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
 }
-const hasRedis = redisAnswers();
+const hasRedis = await redisAnswers();
 
 /** 50 logins with the right password, in parallel, from one IP, alternating between the instances. */
 async function burst(apps: TestApp[], credentials: { email: string; password: string }) {
