@@ -2,10 +2,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/open.ts';
 import { isConstraintViolation } from './db/errors.ts';
-import { adminUsers, bookkeeperOrgs, companies, employees } from './db/schema.ts';
+import { adminUsers, companies, employees } from './db/schema.ts';
 import { toE164 } from './domain/phone.ts';
-import { slugCandidate, slugify } from './domain/slug.ts';
+import { slugify } from './domain/slug.ts';
 import type { SecretHasher } from './modules/auth/hashing.ts';
+import { findOrgIdByName, insertOrgWithUniqueSlug } from './modules/bookkeeper-orgs/bookkeeper-orgs.repository.ts';
 
 export class CliInputError extends Error {}
 
@@ -31,44 +32,41 @@ export async function createAdminWithOrg(db: Db, hasher: SecretHasher, input: Cr
   if (!EMAIL.test(email) || email.length > 255) throw new CliInputError('create-admin: --email must be a valid email address');
   if (input.password!.length < 8) throw new CliInputError('create-admin: --password must be at least 8 characters');
   const orgName = input.orgName!.trim();
+  for (const [flag, value] of [['--first-name', input.firstName!], ['--last-name', input.lastName!], ['--org-name', orgName]] as const) {
+    if (value.trim().length > 255) throw new CliInputError(`create-admin: ${flag} must be at most 255 characters`);
+  }
+  const passwordHash = await hasher.hash(input.password!);
 
-  const org = await findOrCreateOrg(db, orgName);
   try {
-    const [admin] = await db
-      .insert(adminUsers)
-      .values({
-        bookkeeperOrgId: org.id,
-        email,
-        passwordHash: await hasher.hash(input.password!),
-        firstName: input.firstName!.trim(),
-        lastName: input.lastName!.trim(),
-        role: input.superAdmin ? 'SUPER_ADMIN' : 'ADMIN',
-      })
-      .returning({ id: adminUsers.id, bookkeeperOrgId: adminUsers.bookkeeperOrgId });
-    return admin!;
+    // One transaction: an email already in use leaves no new organization behind.
+    return await db.transaction(async (tx) => {
+      const org = await findOrCreateOrg(tx, orgName);
+      const [admin] = await tx
+        .insert(adminUsers)
+        .values({
+          bookkeeperOrgId: org.id,
+          email,
+          passwordHash,
+          firstName: input.firstName!.trim(),
+          lastName: input.lastName!.trim(),
+          role: input.superAdmin ? 'SUPER_ADMIN' : 'ADMIN',
+        })
+        .returning({ id: adminUsers.id, bookkeeperOrgId: adminUsers.bookkeeperOrgId });
+      return admin!;
+    });
   } catch (error) {
     if (isConstraintViolation(error, 'admin_users_email_lower_key')) throw new CliInputError(`create-admin: ${email} is already in use`);
     throw error;
   }
 }
 
+/** The organization of that name (case-insensitively), or a new one with the first free slug (CONTRACT §3). */
 async function findOrCreateOrg(db: Db, name: string): Promise<{ id: string }> {
-  const [existing] = await db
-    .select({ id: bookkeeperOrgs.id })
-    .from(bookkeeperOrgs)
-    .where(sql`lower(${bookkeeperOrgs.name}) = lower(${name})`)
-    .limit(1);
-  if (existing) return existing;
-  const base = slugify(name) || 'organization';
-  for (let attempt = 1; attempt < 100; attempt++) {
-    const [created] = await db
-      .insert(bookkeeperOrgs)
-      .values({ name, slug: slugCandidate(base, attempt) })
-      .onConflictDoNothing()
-      .returning({ id: bookkeeperOrgs.id });
-    if (created) return created;
-  }
-  throw new CliInputError(`create-admin: could not find a free slug for "${name}"`);
+  const existing = await findOrgIdByName(db, name);
+  if (existing) return { id: existing };
+  // The same unique-slug insert as POST /admin/bookkeeper-orgs: the unique index settles races.
+  const created = await insertOrgWithUniqueSlug(db, { name }, slugify(name) || 'organization');
+  return { id: created.id };
 }
 
 const DEMO_ORG = 'Demo Bookkeeping';
