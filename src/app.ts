@@ -10,7 +10,8 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
-import { registerErrorHandlers } from './http/error-handler.ts';
+import { registerErrorHandlers, sendError } from './http/error-handler.ts';
+import { AppError, Errors } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.ts';
@@ -51,6 +52,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // The router's own refusals (a path id with broken %-encoding, or longer than 100
+    // characters) would leave as Fastify's bare 400/414: they are unknown ids, so 404 in the
+    // envelope like any other (found by test/security/fuzz.test.ts).
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply,
+        error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? Errors.routeNotFound()
+          : new AppError(500, 'Internal server error'),
+      ),
   };
   const app = Fastify({
     ...options,

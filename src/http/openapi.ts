@@ -72,7 +72,8 @@ function plumbingStatuses(method: string, url: string, auth: AuthMode, hasBody: 
     500: `\`${labels.failureError ?? 'Internal server error'}\`: an unexpected failure (no internals in the answer)`,
     503: '`Service unavailable`: the database does not answer (`Retry-After` header)',
   };
-  if (hasBody || ['POST', 'PUT', 'PATCH'].includes(method)) {
+  // DELETE too: Fastify parses a body sent with one, so it can be too large or not JSON.
+  if (hasBody || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
     statuses[413] = '`Payload too large`: the body is over 100 KiB';
     statuses[415] = '`Unsupported media type`: the body is not application/json';
   }
