@@ -136,6 +136,8 @@ describe('README "First ten minutes", run against a fresh server', () => {
   }
 
   beforeAll(async () => {
+    const tools = await runScript('command -v curl && command -v npm && command -v node', process.env);
+    if (tools.code !== 0) throw new Error(`the walkthrough needs curl, npm and node on PATH; found only:\n${tools.stdout}`);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     // Unique account and organization, so that PostgreSQL runs never meet an earlier one.
     for (const literal of ['ada@lovelace.example', 'Lovelace Bookkeeping']) {
