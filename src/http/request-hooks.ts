@@ -26,8 +26,19 @@ export function registerRequestHooks(app: FastifyInstance): void {
   });
 
   // String fields are trimmed before validation, so `"  "` fails a required field (CONTRACT §2).
+  // Two inputs PostgreSQL or the stack cannot take are refused here as a 400 rather than a 500
+  // later (found by test/security/fuzz.test.ts): a NUL character in a string (text columns
+  // cannot hold one) and a body nested deeper than MAX_BODY_DEPTH (the walk would overflow).
   app.addHook('preValidation', async (request) => {
-    if (request.body && typeof request.body === 'object') trimStrings(request.body as Record<string, unknown>);
+    const label = request.routeOptions?.config?.validationError ?? 'Validation failed';
+    const nul = findNul(request.query, '');
+    if (nul) throw Errors.validation(label, `${nul}: must not contain a NUL character`);
+    if (request.body && typeof request.body === 'object') {
+      if (depthExceeds(request.body, MAX_BODY_DEPTH)) throw Errors.validation(label, `body: is nested more than ${MAX_BODY_DEPTH} levels deep`);
+      const bodyNul = findNul(request.body, '');
+      if (bodyNul) throw Errors.validation(label, `${bodyNul}: must not contain a NUL character`);
+      trimStrings(request.body as Record<string, unknown>);
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -43,6 +54,31 @@ export function registerRequestHooks(app: FastifyInstance): void {
     }
     return payload;
   });
+}
+
+const MAX_BODY_DEPTH = 32;
+
+/** True when the value nests objects or arrays deeper than max (iterative: no stack to overflow). */
+function depthExceeds(root: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (depth > max) return true;
+    for (const item of Object.values(value as Record<string, unknown>)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
+/** The path of the first string holding U+0000 (`name`, `items.0`), or null. Call after depthExceeds. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (!value || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const found = findNul(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
 }
 
 class ForbiddenKeyError extends Error {
