@@ -423,3 +423,52 @@ function brokenDb(db: TestApp['db']): TestApp['db'] {
     },
   });
 }
+
+describe('regressions: inputs the fuzz test (test/security/fuzz.test.ts) once turned into 5xx or bare answers', () => {
+  const auth = () => ({ authorization: `Bearer ${world.tokens.adminA}` });
+
+  it('answers 400 Validation failed to a NUL character in a query string or a body string (was 500)', async () => {
+    for (const url of [`${V1}/admin/audit-logs?action=%00`, `${V1}/admin/companies?search=a%00b`, `${V1}/admin/employees?search=%00`]) {
+      const res = await sendRaw(t.app, { method: 'GET', url, headers: auth() });
+      expect(res.status, url).toBe(400);
+      expect(JSON.parse(res.raw)).toMatchObject({ success: false, error: 'Validation failed' });
+    }
+    const body = await sendRaw(t.app, {
+      method: 'POST', url: `${V1}/admin/companies`, payload: JSON.stringify({ name: 'Nul\u0000Co' }),
+      headers: { ...auth(), 'content-type': 'application/json' },
+    });
+    expect(body.status).toBe(400);
+    expect(JSON.parse(body.raw)).toEqual({ success: false, error: 'Validation failed', message: 'name: must not contain a NUL character' });
+  });
+
+  it('answers 400 to a body nested more than 32 levels, on a route without a body schema too (was 500)', async () => {
+    const res = await sendRaw(t.app, {
+      method: 'POST', url: `${V1}/auth/logout`, payload: '['.repeat(2_000) + ']'.repeat(2_000), headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.raw)).toMatchObject({ success: false, message: 'body: is nested more than 32 levels deep' });
+  });
+
+  it('answers 400 to a page beyond 1,000,000, Infinity included (was 500)', async () => {
+    for (const page of ['1000001', '1e15', '9'.repeat(400)]) {
+      const res = await sendRaw(t.app, { method: 'GET', url: `${V1}/admin/users?page=${page}`, headers: auth() });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('answers 404 Not found in the envelope to a path id with broken %-encoding or over 100 characters (was a bare 400/414)', async () => {
+    for (const id of ['%zz', '%E0%A4%A', 'x'.repeat(150)]) {
+      const res = await sendRaw(t.app, { method: 'GET', url: `${V1}/admin/companies/${id}`, headers: auth() });
+      expect(res.status, id).toBe(404);
+      expect(JSON.parse(res.raw)).toEqual({ success: false, error: 'Not found' });
+    }
+  });
+
+  it('documents 413 for a DELETE with an oversized body', async () => {
+    const res = await sendRaw(t.app, {
+      method: 'DELETE', url: `${V1}/admin/pay-periods/${world.a.payPeriod.id}`, payload: JSON.stringify({ x: 'x'.repeat(110_000) }),
+      headers: { ...auth(), 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413); // sendRaw checks the status against the OpenAPI document
+  });
+});
