@@ -163,10 +163,13 @@ describe('API2 broken authentication on a real route (GET /api/v1/admin/companie
     const employeeTok = await employeeToken(t.tokens, victim.employee);
     expect((await api.get(`${V1}/employee/timesheet`, { token: employeeTok })).status).toBe(200);
     await t.db.update(employees).set({ active: false }).where(eq(employees.id, victim.employee.id));
+    // GET /employee/timesheet answers an inactive employee with its SPEC label (CONTRACT §3).
     const res = await api.get(`${V1}/employee/timesheet`, { token: employeeTok });
-    expect(res.status).toBeGreaterThanOrEqual(401);
-    expect(res.status).toBeLessThan(405);
-    expect(res.body.success).toBe(false);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Employee not found' });
+    const clock = await api.post(`${V1}/employee/timesheet/entry`, { action: 'clock_in' }, { token: employeeTok });
+    expect(clock.status).toBe(404);
+    expect(clock.body).toEqual({ success: false, error: 'Employee not found or inactive' });
   });
 
   async function expectRefusedOn(route: string, token: string) {
