@@ -1,6 +1,6 @@
-// The real server, started as a child process exactly as `npm start` runs it. Used by the
+// The real server, started as a child process exactly as `npm start` runs it (the bundle in dist/). Used by the
 // benchmark and by the reliability tests (which also kill it).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -37,9 +37,18 @@ export interface StartOptions {
   quiet?: boolean;
 }
 
+let built = false;
+/** Bundles dist/ once per process, as `npm start` does before every start. */
+function buildOnce(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  built = true;
+}
+
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<RunningServer> {
+  buildOnce();
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],

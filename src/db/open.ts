@@ -1,7 +1,7 @@
 // One database handle over two engines: embedded PGlite (file-backed or in-memory) and
 // PostgreSQL through a `pg` pool. Everything above this file sees only `Database`.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -35,7 +35,19 @@ export interface Database {
   poolStats(): PoolStats | null;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * The committed migrations: the nearest `drizzle/` folder above this module, so the same code
+ * finds it from src/db/ (tests, tsx) and from the bundled dist/ that `npm start` runs.
+ */
+export const MIGRATIONS_FOLDER = findMigrationsFolder(dirname(fileURLToPath(import.meta.url)));
+
+function findMigrationsFolder(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`no drizzle/ migrations folder above ${start}`);
+  }
+}
 /** Any fixed number: every instance takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_KEY = 727_274_031;
 
