@@ -125,7 +125,10 @@ export async function loadScenarioIds(db: Db): Promise<{
   const employees = await queryRows<{ n: number; id: string; company_id: string }>(db, sql`select n, id, company_id from bench_employees order by n`);
   const admins = await queryRows<{ id: string; email: string; bookkeeper_org_id: string }>(
     db,
-    sql`select id, email, bookkeeper_org_id from admin_users where email like 'admin%@bench.test' order by email`,
+    // Ordered by organization number (an email sort puts admin-10 before admin-1): admins[0] is bench-org-1's,
+    // the organization of the busy company.
+    sql`select u.id, u.email, u.bookkeeper_org_id from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
+        where o.slug like 'bench-org-%' order by substr(o.slug, 11)::int`,
   );
   const [busy] = await queryRows<{ id: string; entries: number }>(
     db,
