@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   await seedBase(database.db, scale, hashes, now);
   const busy = await seedBusyPeriod(database.db, now, hashes.pin);
   const firstStep = Math.min(GROWTH_START, scale.timeEntries);
-  log(`entries: ${await growTimeEntries(database.db, scale.employees, firstStep, now)} (${Math.round((Date.now() - startedAt) / 1000)} s)`);
+  log(`entries: ${await growTimeEntries(database.db, scale.employees, firstStep, now, scale.timeEntries)} (${Math.round((Date.now() - startedAt) / 1000)} s)`);
   const ids = await loadScenarioIds(database.db);
   const admin = ids.admins[0]!;
   const adminToken = await tokens.sign({ userId: admin.id, type: 'admin', bookkeeperOrgId: admin.bookkeeperOrgId, email: admin.email }, new Date());

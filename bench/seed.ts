@@ -80,12 +80,13 @@ export async function seedBase(db: Db, scale: Scale, hashes: { pin: string; pass
  * n starts at a distinct slot (no overlaps, so the exclusion constraint accepts them), spread
  * evenly over the history and always ending before `now`.
  */
-export async function growTimeEntries(db: Db, employees: number, target: number, now: Date): Promise<number> {
+export async function growTimeEntries(db: Db, employees: number, target: number, now: Date, plannedTotal = target): Promise<number> {
   const countBenchEntries = async () =>
     (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from time_entries t join bench_employees e on e.id = t.employee_id`))[0]?.n ?? 0;
   const existing = await countBenchEntries();
   if (existing >= target) return existing;
-  const perEmployee = Math.ceil(target / employees);
+  // Slots are spaced for the run's final size, so that growing in steps never overlaps earlier steps.
+  const perEmployee = Math.ceil(Math.max(target, plannedTotal) / employees);
   const historyStart = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
   // Slot length: the history divided among each employee's entries, at least 9 hours so entries never touch.
   const slotMs = Math.max(9 * 3_600_000, Math.floor((HISTORY_DAYS * DAY_MS - DAY_MS) / perEmployee));

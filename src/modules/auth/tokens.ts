@@ -1,4 +1,5 @@
 // JWTs: HS256 only, `exp` required (SPEC.md "Authentication", CONTRACT §5).
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export type TokenType = 'admin' | 'employee' | 'client';
@@ -29,10 +30,18 @@ export interface VerifiedToken {
 }
 
 export class TokenService {
+  /**
+   * One KeyObject for the life of the service: given raw bytes, jose imports the key again on
+   * every sign and verify, which was the largest CPU cost of an authenticated request.
+   */
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.secret = createSecretKey(secret);
+  }
 
   /**
    * `iat` keeps milliseconds (a JWT NumericDate may be fractional): a token issued in the
@@ -47,19 +56,43 @@ export class TokenService {
       .sign(this.secret);
   }
 
+  /**
+   * Signature checks already passed, by exact token string. A kiosk sends the same token on
+   * every request, and the HMAC check through WebCrypto was ~11% of a request's CPU. Only the
+   * signature is remembered: expiry is checked on every use, and the per-request database
+   * check (active, credentials changed) still runs in the auth guard.
+   */
+  private readonly verified = new Map<string, { claims: VerifiedToken; expiresAtMs: number }>();
+  private static readonly MAX_REMEMBERED = 10_000;
+
   /** The token's claims, or null for anything forged, expired, malformed or of another algorithm. */
   async verify(token: string, now: Date): Promise<VerifiedToken | null> {
     if (token.length > 4096) return null;
+    const remembered = this.verified.get(token);
+    if (remembered) {
+      if (now.getTime() < remembered.expiresAtMs) return remembered.claims;
+      this.verified.delete(token);
+    }
+    const claims = await this.verifySignature(token, now);
+    if (claims) {
+      if (this.verified.size >= TokenService.MAX_REMEMBERED) this.verified.clear();
+      this.verified.set(token, claims);
+      return claims.claims;
+    }
+    return null;
+  }
+
+  private async verifySignature(token: string, now: Date): Promise<{ claims: VerifiedToken; expiresAtMs: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat'],
         currentDate: now,
       });
-      const { userId, type, bookkeeperOrgId, companyId, email, iat } = payload as Record<string, unknown>;
+      const { userId, type, bookkeeperOrgId, companyId, email, iat, exp } = payload as Record<string, unknown>;
       if (typeof userId !== 'string' || !['admin', 'employee', 'client'].includes(type as string)) return null;
-      if (typeof iat !== 'number') return null;
-      return {
+      if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+      const claims: VerifiedToken = {
         userId,
         type: type as TokenType,
         issuedAtMs: Math.round(iat * 1000),
@@ -67,6 +100,7 @@ export class TokenService {
         ...(typeof companyId === 'string' ? { companyId } : {}),
         ...(typeof email === 'string' ? { email } : {}),
       };
+      return { claims, expiresAtMs: exp * 1000 };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
