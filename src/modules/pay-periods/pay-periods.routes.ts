@@ -4,8 +4,9 @@ import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { PAY_PERIOD_STATUSES, PERIOD_TYPES, TIME_ENTRY_STATUSES } from '../../db/schema.ts';
+import { PAY_PERIOD_STATUSES, PERIOD_TYPES } from '../../db/schema.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import { EntryEmployee, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
@@ -59,38 +60,7 @@ const PayPeriodListItem = Type.Object(
   { title: 'Pay period (list item)' },
 );
 
-const Hours = Nullable(Type.Number());
-const PeriodTimeEntry = Type.Object(
-  {
-    id: Uuid,
-    employeeId: Uuid,
-    companyId: Uuid,
-    payPeriodId: Nullable(Uuid),
-    clockIn: DateTime,
-    clockOut: NullableDateTime,
-    breakMinutes: Type.Integer(),
-    totalHours: Hours,
-    regularHours: Hours,
-    overtimeHours: Hours,
-    jobCode: Nullable(Type.String()),
-    taskCode: Nullable(Type.String()),
-    notes: Nullable(Type.String()),
-    clockInIp: Nullable(Type.String()),
-    clockOutIp: Nullable(Type.String()),
-    clockInDevice: Nullable(Type.String()),
-    status: Type.Enum([...TIME_ENTRY_STATUSES]),
-    approved: Type.Boolean(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-    employee: Type.Object({
-      id: Uuid,
-      firstName: Type.String(),
-      lastName: Type.String(),
-      employeeNumber: Nullable(Type.String()),
-    }),
-  },
-  { title: 'Pay period time entry' },
-);
+const PeriodTimeEntry = Type.Object({ ...TimeEntryFields, employee: EntryEmployee }, { title: 'Pay period time entry' });
 
 const PayPeriodDetail = Type.Object(
   {

@@ -8,54 +8,23 @@ import type { AppContext } from '../../context.ts';
 import { adminOf } from '../../http/auth-guard.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
-  DateTime,
   envelope,
   errorResponses,
   IdParams,
   MessageEnvelope,
   Nullable,
-  NullableDateTime,
   paginated,
   PaginationQuery,
   Str,
 } from '../../http/schemas.ts';
+import { EntryEmployee, PayPeriodSummary, TimeEntryFields } from './time-entry.schema.ts';
 import { createTimeEntry, deleteTimeEntry, getTimeEntry, INVALID_TIME_ENTRY, listTimeEntries, updateTimeEntry } from './time-entries.service.ts';
 
 const TAGS = ['Time entries'];
-const Uuid = Type.String({ format: 'uuid' });
-const Hours = Nullable(Type.Number({ description: 'Rounded to 2 decimals; null while the entry is open' }));
 const TimeEntryStatus = Type.Enum(['PENDING', 'APPROVED']);
 
 export const AdminTimeEntry = Type.Object(
-  {
-    id: Uuid,
-    employeeId: Uuid,
-    companyId: Uuid,
-    payPeriodId: Nullable(Uuid),
-    clockIn: DateTime,
-    clockOut: NullableDateTime,
-    breakMinutes: Type.Integer(),
-    totalHours: Hours,
-    regularHours: Hours,
-    overtimeHours: Hours,
-    jobCode: Nullable(Type.String()),
-    taskCode: Nullable(Type.String()),
-    notes: Nullable(Type.String()),
-    clockInIp: Nullable(Type.String()),
-    clockOutIp: Nullable(Type.String()),
-    clockInDevice: Nullable(Type.String()),
-    status: TimeEntryStatus,
-    approved: Type.Boolean(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-    employee: Type.Object({ id: Uuid, firstName: Type.String(), lastName: Type.String(), employeeNumber: Nullable(Type.String()) }),
-    payPeriod: Nullable(
-      Type.Object(
-        { id: Uuid, startDate: DateTime, endDate: DateTime, status: Type.String(), locked: Type.Boolean() },
-        { title: 'Pay period summary' },
-      ),
-    ),
-  },
+  { ...TimeEntryFields, employee: EntryEmployee, payPeriod: Nullable(PayPeriodSummary) },
   { title: 'Admin time entry' },
 );
 

@@ -2,41 +2,13 @@
 // returned in a timesheet)", "Company (as returned in a timesheet)", "Pay period").
 import { Type } from 'typebox';
 import { DateTime, Nullable, NullableDateTime } from '../../http/schemas.ts';
+import { PayPeriodSummary, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
-const Hours = Nullable(Type.Number());
 
-export const PayPeriodSummary = Type.Object(
-  { id: Uuid, startDate: DateTime, endDate: DateTime, status: Type.String(), locked: Type.Boolean() },
-  { title: 'Pay period summary' },
-);
+export { PayPeriodSummary };
 
-export const TimeEntry = Type.Object(
-  {
-    id: Uuid,
-    employeeId: Uuid,
-    companyId: Uuid,
-    payPeriodId: Nullable(Uuid),
-    clockIn: DateTime,
-    clockOut: NullableDateTime,
-    breakMinutes: Type.Integer(),
-    totalHours: Hours,
-    regularHours: Hours,
-    overtimeHours: Hours,
-    jobCode: Nullable(Type.String()),
-    taskCode: Nullable(Type.String()),
-    notes: Nullable(Type.String()),
-    clockInIp: Nullable(Type.String()),
-    clockOutIp: Nullable(Type.String()),
-    clockInDevice: Nullable(Type.String()),
-    status: Type.Enum(['PENDING', 'APPROVED']),
-    approved: Type.Boolean(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-    payPeriod: Nullable(PayPeriodSummary),
-  },
-  { title: 'Time entry' },
-);
+export const TimeEntry = Type.Object({ ...TimeEntryFields, payPeriod: Nullable(PayPeriodSummary) }, { title: 'Time entry' });
 
 export const OpenTimeEntry = Type.Object({ id: Uuid, clockIn: DateTime }, { title: 'Open time entry' });
 
