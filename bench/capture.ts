@@ -64,21 +64,33 @@ const RECENT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]
  * become the pgbench client's own employee, and timestamps near the capture become the
  * current time, so every client replays the same work on its own rows.
  */
-export function toPgbenchScript(statements: CapturedStatement[], ids: { employeeId: string; companyId: string }, capturedAt: Date): string {
+export interface CapturedIds {
+  employeeId: string;
+  companyId: string;
+  /** The entry the captured clock in created: replayed as the client's own latest entry. */
+  entryId?: string;
+}
+
+const LATEST_ENTRY = `(select id from time_entries where employee_id = ${EMPLOYEE_ID} order by clock_in desc limit 1)`;
+
+export function toPgbenchScript(statements: CapturedStatement[], ids: CapturedIds, capturedAt: Date): string {
   const lines = statements.map(({ sql, params }) => {
     let out = sql.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1], ids, capturedAt));
     out = out.split(`'${ids.employeeId}'`).join(EMPLOYEE_ID).split(`'${ids.companyId}'`).join(COMPANY_ID);
+    if (ids.entryId) out = out.split(`'${ids.entryId}'`).join(LATEST_ENTRY);
     return out.replace(/\s*\n\s*/g, ' ').replace(/;?\s*$/, ';');
   });
   return withClientEmployee(`${lines.join('\n')}\n`);
 }
 
-function literal(value: string | undefined, ids: { employeeId: string; companyId: string }, capturedAt: Date): string {
+function literal(value: string | undefined, ids: CapturedIds, capturedAt: Date): string {
   if (value === undefined || value === '\u0000NULL') return 'NULL';
   if (value === ids.employeeId) return EMPLOYEE_ID;
   if (value === ids.companyId) return COMPANY_ID;
+  if (ids.entryId && value === ids.entryId) return LATEST_ENTRY;
   if (RECENT_TIMESTAMP.test(value)) {
-    const when = Date.parse(value.replace(' ', 'T'));
+    // PostgreSQL prints offsets as `+00`, which Date.parse refuses: make it `+00:00`.
+    const when = Date.parse(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
     if (Number.isFinite(when) && Math.abs(when - capturedAt.getTime()) < 10 * 60_000) return 'clock_timestamp()';
   }
   return `'${value.replace(/'/g, "''")}'`;

@@ -65,7 +65,7 @@ tps = 2050.921405 (without initial connection time)`;
       `2026-11-22 06:20:00.100 UTC [42] postgres@payclock_bench LOG:  statement: begin`,
       `2026-11-22 06:20:00.101 UTC [42] postgres@payclock_bench LOG:  execute <unnamed>: insert into time_entries (employee_id, company_id, clock_in)`,
       `	values ($1, $2, $3)`,
-      `2026-11-22 06:20:00.101 UTC [42] postgres@payclock_bench DETAIL:  parameters: $1 = '${employeeId}', $2 = '${companyId}', $3 = '2026-11-22T06:20:00.099Z'`,
+      `2026-11-22 06:20:00.101 UTC [42] postgres@payclock_bench DETAIL:  parameters: $1 = '${employeeId}', $2 = '${companyId}', $3 = '2026-11-22 06:20:00.099+00'`,
       `2026-11-22 06:20:00.102 UTC [43] postgres@other_db LOG:  statement: select 1`,
       `2026-11-22 06:20:00.103 UTC [42] postgres@payclock_bench LOG:  execute <unnamed>: select $1::text, $2`,
       `2026-11-22 06:20:00.103 UTC [42] postgres@payclock_bench DETAIL:  parameters: $1 = 'it''s', $2 = NULL`,

@@ -278,15 +278,17 @@ async function captureServiceSql(
       const offset = logOffset(logFile);
       const capturedAt = new Date();
       const response = await request();
-      if (!response.ok) throw new Error(`capture request failed: ${response.status} ${await response.text()}`);
+      const text = await response.text();
+      if (!response.ok) throw new Error(`capture request failed: ${response.status} ${text}`);
       await settle();
-      return { statements: readStatements(logFile, offset, DB_NAME), capturedAt };
+      return { statements: readStatements(logFile, offset, DB_NAME), capturedAt, body: JSON.parse(text) as unknown };
     };
     const clockIn = await capture(() => post('{"action":"clock_in"}'));
     const clockOut = await capture(() => post('{"action":"clock_out"}'));
     const timesheet = await capture(() => get('/api/v1/employee/timesheet', token));
     const period = await capture(() => get(`/api/v1/admin/pay-periods/${periodId}`, adminToken));
-    const idsOf = { employeeId: employee.id, companyId: employee.companyId };
+    const entryId = (clockIn.body as { data?: { timeEntry?: { id?: string } } }).data?.timeEntry?.id;
+    const idsOf = { employeeId: employee.id, companyId: employee.companyId, ...(entryId ? { entryId } : {}) };
     return {
       clockCycle: toPgbenchScript([...clockIn.statements, ...clockOut.statements], idsOf, clockIn.capturedAt),
       timesheet: toPgbenchScript(timesheet.statements, idsOf, timesheet.capturedAt),
