@@ -165,6 +165,7 @@ async function main(): Promise<void> {
 
   // Baselines at the same connection count.
   if (ENGINE === 'postgres') {
+    // A baseline that fails is reported as such; it must not cost the whole run its report.
     const bench = (name: string, script: string) =>
       medianPgbench(() =>
         runPgbench({
@@ -303,7 +304,13 @@ async function captureServiceSql(
 
 async function medianPgbench(run: () => Promise<PgbenchResult>): Promise<PgbenchResult> {
   const results: PgbenchResult[] = [];
-  for (let i = 0; i < RUNS; i++) results.push(await run());
+  try {
+    for (let i = 0; i < RUNS; i++) results.push(await run());
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n').find((line) => line.includes('ERROR')) ?? error.message : String(error);
+    log(`baseline failed: ${detail.slice(0, 300)}`);
+    return { tps: NaN, latencyAvgMs: NaN, transactions: 0, failed: -1 };
+  }
   return results.sort((a, b) => a.tps - b.tps)[Math.floor(results.length / 2)]!;
 }
 
