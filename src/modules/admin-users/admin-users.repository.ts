@@ -3,12 +3,13 @@
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs } from '../../db/schema.ts';
-import { ilike } from '../companies/search.ts';
+import { ilike } from '../../db/search.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type AdminUserInsert = typeof adminUsers.$inferInsert;
 
-const adminUserRecord = {
+/** The admin record SPEC.md shows (never the hash), with its organization: shared with login and /auth/me. */
+export const adminUserRecord = {
   id: adminUsers.id,
   email: adminUsers.email,
   firstName: adminUsers.firstName,

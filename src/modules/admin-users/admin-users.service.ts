@@ -7,7 +7,7 @@ import { Errors } from '../../http/errors.ts';
 import { toPage, type Page } from '../../http/schemas.ts';
 import { assertOrgAccess, isSuperAdmin, isUuid, orgScope, type AdminActor } from '../access.ts';
 import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
-import { onlyActive, searchTerm } from '../companies/search.ts';
+import { onlyActive, searchTerm } from '../../db/search.ts';
 import {
   findAdminUser,
   insertAdminUser,

@@ -3,53 +3,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs, companies, employees } from '../../db/schema.ts';
+import { adminUserRecord, type AdminUserRecord } from '../admin-users/admin-users.repository.ts';
 
 /** SPEC.md "Admin user": the record login and /auth/me return, with its organization. */
-const adminRecordColumns = {
-  id: adminUsers.id,
-  email: adminUsers.email,
-  firstName: adminUsers.firstName,
-  lastName: adminUsers.lastName,
-  role: adminUsers.role,
-  active: adminUsers.active,
-  bookkeeperOrgId: adminUsers.bookkeeperOrgId,
-  lastLoginAt: adminUsers.lastLoginAt,
-  bookkeeperOrg: {
-    id: bookkeeperOrgs.id,
-    name: bookkeeperOrgs.name,
-    slug: bookkeeperOrgs.slug,
-    email: bookkeeperOrgs.email,
-    phone: bookkeeperOrgs.phone,
-    timezone: bookkeeperOrgs.timezone,
-    dateFormat: bookkeeperOrgs.dateFormat,
-    overtimeThreshold: bookkeeperOrgs.overtimeThreshold,
-    overtimeMultiplier: bookkeeperOrgs.overtimeMultiplier,
-    active: bookkeeperOrgs.active,
-  },
-};
-
-export interface AdminRecord {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'SUPER_ADMIN' | 'ADMIN';
-  active: boolean;
-  bookkeeperOrgId: string;
-  lastLoginAt: Date | null;
-  bookkeeperOrg: {
-    id: string;
-    name: string;
-    slug: string;
-    email: string | null;
-    phone: string | null;
-    timezone: string;
-    dateFormat: string;
-    overtimeThreshold: number;
-    overtimeMultiplier: number;
-    active: boolean;
-  };
-}
+// The admin list's columns minus its timestamps, which login and /auth/me do not show.
+const { createdAt: _createdAt, updatedAt: _updatedAt, ...adminRecordColumns } = adminUserRecord;
+export type AdminRecord = Omit<AdminUserRecord, 'createdAt' | 'updatedAt'>;
 
 export type AdminLoginRow = AdminRecord & { passwordHash: string };
 

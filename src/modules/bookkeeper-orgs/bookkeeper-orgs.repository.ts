@@ -3,6 +3,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs, companies } from '../../db/schema.ts';
+import { ilike } from '../../db/search.ts';
 import { slugCandidate } from '../../domain/slug.ts';
 
 export type OrgRow = typeof bookkeeperOrgs.$inferSelect;
@@ -59,11 +60,6 @@ const orgRecord = {
   _count: { companies: companyCount, adminUsers: adminUserCount },
 };
 
-/** `%term%` with `%`, `_` and `\` escaped, so that they match themselves (CONTRACT §2). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export interface OrgListFilter {
   /** null: every organization (SUPER_ADMIN); else only this one (ADMIN, CONTRACT §3). */
   bookkeeperOrgId: string | null;
@@ -78,13 +74,8 @@ function listWhere(filter: OrgListFilter): SQL | undefined {
   if (filter.bookkeeperOrgId) conditions.push(eq(bookkeeperOrgs.id, filter.bookkeeperOrgId));
   if (filter.activeOnly) conditions.push(eq(bookkeeperOrgs.active, true));
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
     conditions.push(
-      or(
-        sql`${bookkeeperOrgs.name} ilike ${pattern} escape '\\'`,
-        sql`${bookkeeperOrgs.slug} ilike ${pattern} escape '\\'`,
-        sql`${bookkeeperOrgs.email} ilike ${pattern} escape '\\'`,
-      ),
+      or(ilike(bookkeeperOrgs.name, filter.search), ilike(bookkeeperOrgs.slug, filter.search), ilike(bookkeeperOrgs.email, filter.search)),
     );
   }
   return and(...conditions);

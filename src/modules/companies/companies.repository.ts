@@ -3,7 +3,7 @@
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { companies } from '../../db/schema.ts';
-import { ilike } from './search.ts';
+import { ilike } from '../../db/search.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyInsert = typeof companies.$inferInsert;

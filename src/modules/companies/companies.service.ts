@@ -16,7 +16,7 @@ import {
   type CompanyRecord,
   type CompanyRow,
 } from './companies.repository.ts';
-import { emptyToNull, onlyActive, searchTerm } from './search.ts';
+import { emptyToNull, onlyActive, searchTerm } from '../../db/search.ts';
 
 type PeriodType = 'WEEKLY' | 'BI_WEEKLY' | 'SEMI_MONTHLY' | 'MONTHLY';
 

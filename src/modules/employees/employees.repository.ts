@@ -4,7 +4,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { companies, employees } from '../../db/schema.ts';
-import { ilike } from '../companies/search.ts';
+import { ilike } from '../../db/search.ts';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = typeof employees.$inferInsert;

@@ -8,7 +8,7 @@ import { Errors } from '../../http/errors.ts';
 import { toPage, type Page } from '../../http/schemas.ts';
 import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
 import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
-import { emptyToNull, onlyActive, searchTerm } from '../companies/search.ts';
+import { emptyToNull, onlyActive, searchTerm } from '../../db/search.ts';
 import {
   findCompanyOwner,
   findEmployee,

@@ -3,7 +3,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { industries } from '../../db/schema.ts';
-import { containsPattern } from '../bookkeeper-orgs/bookkeeper-orgs.repository.ts';
+import { ilike } from '../../db/search.ts';
 
 export type IndustryRow = typeof industries.$inferSelect;
 export type IndustryInsert = typeof industries.$inferInsert;
@@ -32,10 +32,7 @@ export async function listIndustries(db: Db, filter: IndustryListFilter): Promis
   const conditions: (SQL | undefined)[] = [];
   if (filter.activeOnly) conditions.push(eq(industries.active, true));
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(sql`${industries.name} ilike ${pattern} escape '\\'`, sql`${industries.description} ilike ${pattern} escape '\\'`),
-    );
+    conditions.push(or(ilike(industries.name, filter.search), ilike(industries.description, filter.search)));
   }
   return db
     .select(industryRecord)
