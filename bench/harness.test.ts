@@ -95,12 +95,13 @@ tps = 2050.921405 (without initial connection time)`;
       scale: 'tiny',
       startedAt: '2026-11-22T00:00:00Z',
       connections: 64,
-      scenarios: { clockCycle: figures(2100, 20, 40), timesheetWeek: figures(3000, 10, 30), payPeriodGetOne: figures(100, 300, 600) },
+      scenarios: { clockCycle: figures(2100, 20, 40), timesheetWeek: figures(3000, 10, 30), payPeriodGetOne: figures(100, 300, 600), hoursReport: figures(45, 900, 1800) },
       baselines: {
         textbookClockCycle: { opsPerSec: 2000, latencyAvgMs: 30, failed: 0 },
         serviceSqlClockCycle: { opsPerSec: 2400, latencyAvgMs: 25, failed: 0 },
         serviceSqlTimesheet: { opsPerSec: 3500, latencyAvgMs: 15, failed: 0 },
         serviceSqlPayPeriod: { opsPerSec: 150, latencyAvgMs: 400, failed: 0 },
+        serviceSqlHoursReport: { opsPerSec: 50, latencyAvgMs: 1000, failed: 0 },
       },
       growth: [
         { entries: 100_000, ...figures(2200, 20, 40) },
@@ -111,6 +112,7 @@ tps = 2050.921405 (without initial connection time)`;
     expect(judged['clock ÷ textbook pgbench ≥ 1.0']).toBe(true);
     expect(judged['clock ÷ own-SQL pgbench ≥ 0.85']).toBe(true);
     expect(judged['pay-period get-one ÷ own-SQL pgbench ≥ 0.8']).toBe(false);
+    expect(judged['hours report ÷ own-SQL pgbench ≥ 0.8']).toBe(true);
     expect(judged['growth: median latency @1000000 ÷ @100000 ≤ 1.2']).toBe(true);
     expect(formatReport(report)).toContain('| clockCycle | 2100 (2100) | 20 | 40 | 0 | 120 |');
   });

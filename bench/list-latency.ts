@@ -1,5 +1,5 @@
 // Latency of the company and employee lists at 10,000 companies and 100,000 employees
-// (issue 4). Creates a scratch PostgreSQL database, bulk-loads it with set-based SQL, builds
+// (docs/api.md §7; BENCHMARKS.md). Creates a scratch PostgreSQL database, bulk-loads it with set-based SQL, builds
 // the app in-process and times each list through app.inject (routing, auth guard,
 // validation, queries and serialization; no socket). Drops the scratch database at the end.
 //
@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, queryRows } from '../src/db/open.ts';
-import { TokenService } from '../src/modules/auth/tokens.ts';
+import { TokenService } from '../src/core/tokens.ts';
 
 const COMPANIES = 10_000;
 const EMPLOYEES_PER_COMPANY = 10;

@@ -1,5 +1,5 @@
 // Login throughput at the real argon2id cost, and whether a burst of logins stalls the other
-// requests (issue 3). The app runs in this process on loopback, so its event-loop delay is
+// requests (docs/api.md §11; BENCHMARKS.md). The app runs in this process on loopback, so its event-loop delay is
 // measured directly (perf_hooks.monitorEventLoopDelay); the logins come from a child process,
 // so the load generator does not share that loop. A /health probe every 20 ms shows what an
 // unrelated request waits during the burst.
@@ -19,7 +19,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { adminUsers, bookkeeperOrgs } from '../src/db/schema.ts';
-import { DEFAULT_HASH_COST, SecretHasher } from '../src/modules/auth/hashing.ts';
+import { DEFAULT_HASH_COST, SecretHasher } from '../src/core/hashing.ts';
 
 const { values: args } = parseArgs({
   options: {

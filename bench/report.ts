@@ -46,6 +46,8 @@ export function targets(report: BenchReport): Array<{ target: string; value: str
     check('timesheet ÷ own-SQL pgbench ≥ 0.8', week && b.serviceSqlTimesheet ? week.reqPerSec / b.serviceSqlTimesheet.opsPerSec : undefined, 0.8);
     const period = s.payPeriodGetOne;
     check('pay-period get-one ÷ own-SQL pgbench ≥ 0.8', period && b.serviceSqlPayPeriod ? period.reqPerSec / b.serviceSqlPayPeriod.opsPerSec : undefined, 0.8);
+    const hours = s.hoursReport;
+    check('hours report ÷ own-SQL pgbench ≥ 0.8', hours && b.serviceSqlHoursReport ? hours.reqPerSec / b.serviceSqlHoursReport.opsPerSec : undefined, 0.8);
     const rss = Math.max(...Object.values(s).map((x) => (x as ScenarioFigures).maxRssMiB ?? 0));
     check('server RSS MiB < 200', rss, 200, false);
   } else {

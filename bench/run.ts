@@ -1,4 +1,4 @@
-// npm run bench [-- --engine postgres|pglite] [--scale tiny|small|default|10m] [--seconds 10] [--runs 3]
+// npm run bench [-- --engine postgres|pglite] [--scale tiny|small|default|10m] [--seconds 10] [--runs 3] [--database payclock_bench]
 // Fresh database, SQL-seeded data, the real server as a child process, autocannon load, and
 // pgbench baselines (the textbook transaction and the service's own captured SQL) in one run.
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/open.ts';
-import { SecretHasher } from '../src/modules/auth/hashing.ts';
-import { TokenService } from '../src/modules/auth/tokens.ts';
+import { SecretHasher } from '../src/core/hashing.ts';
+import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
 import { measure, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '64' },
     'pool-max': { type: 'string', default: '16' },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    // Its own name when several checkouts share one PostgreSQL: the run drops and recreates it.
+    database: { type: 'string', default: 'payclock_bench' },
   },
 });
 
@@ -42,9 +44,13 @@ const chosenScale = SCALES[args.scale!];
 if (!chosenScale) throw new Error(`unknown --scale ${args.scale}; one of ${Object.keys(SCALES).join(', ')}`);
 const scale = chosenScale;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-const DB_NAME = 'payclock_bench';
+const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(args.database!) ? args.database! : 'payclock_bench';
 const ENTRY = '/api/v1/employee/timesheet/entry';
 const GROWTH_START = 100_000;
+const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
+/** The admin's whole organization over the past year, one row per employee. */
+const hoursReportPath = (now: Date) =>
+  `/api/v1/admin/reports/hours?startDate=${isoDay(new Date(now.getTime() - 365 * 86_400_000))}&endDate=${isoDay(now)}&groupBy=employee`;
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 
@@ -98,7 +104,7 @@ async function main(): Promise<void> {
   };
 
   // 2. The service's own SQL, captured from PostgreSQL's statement log (one request of each kind).
-  const captured = ENGINE === 'postgres' ? await captureServiceSql(dbUrl, serverEnv, ids, busy.id, adminToken, employeeToken) : undefined;
+  const captured = ENGINE === 'postgres' ? await captureServiceSql(dbUrl, serverEnv, ids, busy.id, adminToken, employeeToken, hoursReportPath(now)) : undefined;
 
   let server = await startServer(serverEnv);
   const clockCycle = async (): Promise<LoadResult> => {
@@ -136,6 +142,8 @@ async function main(): Promise<void> {
   report.scenarios.orgListSearch = summarize(await measure(getOptions(server, '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20', adminTokens), RUNS, WARMUP));
   report.scenarios.employeeListSearch = summarize(await measure(getOptions(server, '/api/v1/admin/employees?search=last12&pageSize=20', adminTokens), RUNS, WARMUP));
   log(`admin reads: ${JSON.stringify([report.scenarios.payPeriodGetOne, report.scenarios.orgListSearch, report.scenarios.employeeListSearch])}`);
+  report.scenarios.hoursReport = summarize(await measure(getOptions(server, hoursReportPath(now), adminTokens), RUNS, WARMUP));
+  log(`hours report: ${JSON.stringify(report.scenarios.hoursReport)}`);
 
   // Scenario 4: 100 logins/s for 10 s while the clock cycle runs.
   const burstSeconds = Math.max(SECONDS, 10);
@@ -188,7 +196,12 @@ async function main(): Promise<void> {
       report.baselines.serviceSqlTimesheet = { opsPerSec: round(timesheet.tps), latencyAvgMs: timesheet.latencyAvgMs, failed: timesheet.failed };
       const period = await bench('service-period', captured.payPeriod);
       report.baselines.serviceSqlPayPeriod = { opsPerSec: round(period.tps), latencyAvgMs: period.latencyAvgMs, failed: period.failed };
-      writeFileSync(join(ROOT, 'bench/results/captured-sql.txt'), `-- clock cycle\n${captured.clockCycle}\n-- timesheet\n${captured.timesheet}\n-- pay period get-one\n${captured.payPeriod}`);
+      const hours = await bench('service-hours-report', captured.hoursReport);
+      report.baselines.serviceSqlHoursReport = { opsPerSec: round(hours.tps), latencyAvgMs: hours.latencyAvgMs, failed: hours.failed };
+      writeFileSync(
+        join(ROOT, 'bench/results/captured-sql.txt'),
+        `-- clock cycle\n${captured.clockCycle}\n-- timesheet\n${captured.timesheet}\n-- pay period get-one\n${captured.payPeriod}\n-- hours report\n${captured.hoursReport}`,
+      );
     }
   } else {
     database = await open();
@@ -260,7 +273,8 @@ async function captureServiceSql(
   periodId: string,
   adminToken: string,
   employeeToken: (n: number) => Promise<string>,
-): Promise<{ clockCycle: string; timesheet: string; payPeriod: string }> {
+  reportPath: string,
+): Promise<{ clockCycle: string; timesheet: string; payPeriod: string; hoursReport: string }> {
   const logFile = execFileSync('pg_lsclusters', ['--no-header']).toString().trim().split(/\s+/).at(-1)!;
   const admin = new pg.Client({ connectionString: dbUrl });
   await admin.connect();
@@ -288,12 +302,14 @@ async function captureServiceSql(
     const clockOut = await capture(() => post('{"action":"clock_out"}'));
     const timesheet = await capture(() => get('/api/v1/employee/timesheet', token));
     const period = await capture(() => get(`/api/v1/admin/pay-periods/${periodId}`, adminToken));
+    const hoursReport = await capture(() => get(reportPath, adminToken));
     const entryId = (clockIn.body as { data?: { timeEntry?: { id?: string } } }).data?.timeEntry?.id;
     const idsOf = { employeeId: employee.id, companyId: employee.companyId, ...(entryId ? { entryId } : {}) };
     return {
       clockCycle: toPgbenchScript([...clockIn.statements, ...clockOut.statements], idsOf, clockIn.capturedAt),
       timesheet: toPgbenchScript(timesheet.statements, idsOf, timesheet.capturedAt),
       payPeriod: toPgbenchScript(period.statements, idsOf, period.capturedAt),
+      hoursReport: toPgbenchScript(hoursReport.statements, idsOf, hoursReport.capturedAt),
     };
   } finally {
     await server.stop();

@@ -15,3 +15,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The employee app, from cache when web/ has not changed (scripts/build-web.mjs).
+const { buildWebApp } = await import('./build-web.mjs');
+await buildWebApp();

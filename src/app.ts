@@ -1,24 +1,35 @@
 // buildApp(deps) assembles the Fastify instance: plugins, the envelope, the auth guard and
 // every module. It never listens; main.ts and the tests decide that.
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type FastifyTypeProviderDefault,
+} from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext } from './core/context.ts';
 import type { Database } from './db/open.ts';
-import { registerAuthGuard } from './http/auth-guard.ts';
-import { registerErrorHandlers, sendError } from './http/error-handler.ts';
-import { AppError, Errors } from './http/errors.ts';
-import { registerIdempotency } from './http/idempotency.ts';
-import { registerMetrics } from './http/metrics.ts';
-import { registerDocsRoutes, registerOpenApi } from './http/openapi.ts';
-import { BODY_LIMIT_BYTES, registerRequestHooks } from './http/request-hooks.ts';
+import { authGuardPlugin } from './http/auth-guard.ts';
+import { errorHandlersPlugin, sendError } from './http/error-handler.ts';
+import { Errors } from './core/errors.ts';
+import { idempotencyPlugin } from './http/idempotency.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { docsPlugin } from './http/docs-ui.ts';
+import { openApiPlugin } from './http/openapi.ts';
+import { BODY_LIMIT_BYTES, requestHooksPlugin } from './http/request-hooks.ts';
+import { literalPathWhenUndecodable, MAX_PATH_PARAM_LENGTH, MAX_REQUEST_HEAD_BYTES } from './http/request-url.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { SecretHasher } from './modules/auth/hashing.ts';
-import { TokenService } from './modules/auth/tokens.ts';
+import { webAppPlugin } from './http/web-app.ts';
+import { SecretHasher } from './core/hashing.ts';
+import { TokenService } from './core/tokens.ts';
+import { createActorLoader } from './modules/auth/actor.repository.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppDeps {
@@ -37,7 +48,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
-  const options: FastifyServerOptions = {
+  const options: FastifyHttpOptions<Server> = {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     requestIdHeader: false,
@@ -52,15 +63,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { coerceTypes: 'array' } },
-    // The router's own refusals (a path id with broken %-encoding, or longer than 100
-    // characters) would leave as Fastify's bare 400/414: they are unknown ids, so 404 in the
-    // envelope like any other (found by test/security/fuzz.test.ts).
+    // A path id of any length and content reaches its route (src/http/request-url.ts).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    rewriteUrl: (request) => literalPathWhenUndecodable(request.url ?? '/'),
+    // The router's own refusals, should one still happen, leave in the envelope, not bare.
     frameworkErrors: (error, _request, reply) =>
       sendError(
         reply,
         error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? Errors.routeNotFound()
-          : new AppError(500, 'Internal server error'),
+          : Errors.internal(),
       ),
   };
   const app = Fastify({
@@ -70,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : deps.logger
         ? { loggerInstance: deps.logger }
         : { logger: loggerOptions(config) }),
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ctx: AppContext = {
     config,
@@ -79,29 +92,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock ?? systemClock,
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
     hasher: deps.hasher ?? new SecretHasher(),
+    actors: createActorLoader(database.db),
   };
 
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerErrorHandlers(app);
-  registerRequestHooks(app);
+  // Each plugin declares the ones it needs before it: Fastify refuses to boot otherwise.
+  await app.register(errorHandlersPlugin, { ctx });
+  await app.register(requestHooksPlugin, { ctx });
   await app.register(cookie);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: [...config.corsOrigins], credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
   }
-  // Before any route: @fastify/swagger collects routes as they are added (issue 9).
-  await registerOpenApi(app);
-  registerMetrics(app, { config, database });
-  registerAuthGuard(app, ctx);
-  registerIdempotency(app, ctx);
+  await app.register(openApiPlugin, { ctx });
+  await app.register(metricsPlugin, { ctx });
+  await app.register(idempotencyPlugin, { ctx });
+  await app.register(authGuardPlugin, { ctx });
   await registerModules(app, ctx);
-  await registerDocsRoutes(app);
-  return app;
+  await app.register(docsPlugin, { ctx });
+  // The employee app and the kiosk (dist/web), at `/` and `/kiosk` only.
+  await app.register(webAppPlugin, { ctx });
+  // Handed out as a plain instance: routes added from outside (the tests' probes) type their own parts.
+  return app.withTypeProvider<FastifyTypeProviderDefault>();
 }
 
-/** JSON logs through pino; credentials never reach them (CONTRACT §6, issue 9). */
+/** JSON logs through pino; credentials never reach them (docs/api.md §14). */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,

@@ -1,4 +1,4 @@
-// The command line of CONTRACT §1. Every command migrates first.
+// The command line (README.md "The first admin"). Every command migrates first.
 //   npm run cli -- migrate
 //   npm run cli -- create-admin --email E --password P --first-name F --last-name L --org-name "N" [--super-admin]
 //   npm run cli -- seed-demo
@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/open.ts';
 import { createAdminWithOrg, seedDemo, CliInputError } from './cli-commands.ts';
-import { SecretHasher } from './modules/auth/hashing.ts';
+import { SecretHasher } from './core/hashing.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -1,4 +1,4 @@
-// Time comes from an injected clock (STYLE.md), so tests can pin "now" and nothing in the
+// Time comes from an injected clock, so tests can pin "now" and nothing in the
 // domain calls Date.now() itself.
 export interface Clock {
   now(): Date;

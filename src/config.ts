@@ -1,4 +1,4 @@
-// Environment -> one typed, frozen Config, validated once at boot (CONTRACT.md §1).
+// Environment -> one typed, frozen Config, validated once at boot (README.md "Configuration").
 // Nothing else in the code base reads process.env: the Config is passed down.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

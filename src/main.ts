@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { purgeExpiredRevocations } from './modules/auth/revocation.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -12,9 +13,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   await database.migrate();
   const app = await buildApp({ config, database });
-  // Hourly, off the request path: expired idempotency keys (CONTRACT §6 keeps them 24 hours).
+  // Hourly, off the request path: expired idempotency keys (kept 24 hours, docs/api.md §12)
+  // and the logout list's rows of tokens that have expired since.
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency purge failed'));
+    purgeExpiredRevocations(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'revoked-token purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 

@@ -1,4 +1,4 @@
-// Runs once per `npm test`. With TEST_DATABASE_URL: migrates that PostgreSQL database once
+// Runs once per `npm test`. Builds the employee app when its sources changed, then the database: With TEST_DATABASE_URL: migrates that PostgreSQL database once
 // (tests then share it, each creating its own organizations: nothing is truncated). Without:
 // migrates one in-memory PGlite and dumps it, so each test file starts from that template
 // in well under a second instead of running initdb and every migration again.
@@ -16,6 +16,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
+  // The employee app's build (dist/web), from cache when web/ has not changed: the browser tests
+  // and the bundle-size test read it.
+  const { buildWebApp } = await import('../scripts/build-web.mjs');
+  await buildWebApp({ log: false });
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const database = await openDatabase({ url });

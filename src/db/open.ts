@@ -7,15 +7,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { scopedDb } from './transaction-scope.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { Db } from './db.ts';
+
+export type { Db } from './db.ts';
 export type Engine = 'pglite' | 'postgres';
 
 export interface PoolStats {
@@ -26,6 +28,7 @@ export interface PoolStats {
 
 export interface Database {
   readonly engine: Engine;
+  /** Runs on the request's held transaction inside one (src/db/transaction-scope.ts), else on the pool. */
   readonly db: Db;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
@@ -82,7 +85,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     extensions: PGLITE_EXTENSIONS,
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Scoped: inside a request's held transaction, every call runs on that transaction.
+  const db = scopedDb(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     engine: 'pglite',
     db,
@@ -113,7 +117,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next checkout connects again.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = scopedDb(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     engine: 'postgres',
     db,

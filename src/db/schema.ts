@@ -18,6 +18,20 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  ADMIN_ROLES,
+  PAY_PERIOD_STATUSES,
+  PAY_TYPES,
+  PERIOD_TYPES,
+  TIME_ENTRY_STATUSES,
+  TIMESHEET_STATUSES,
+  type AdminRole,
+  type PayPeriodStatus,
+  type PayType,
+  type PeriodType,
+  type TimeEntryStatus,
+  type TimesheetStatus,
+} from '../domain/enums.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -25,11 +39,6 @@ const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 /** Hours with two decimals; mode 'number' so a JSON response never carries a numeric string. */
 const hours = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 
-export const ADMIN_ROLES = ['SUPER_ADMIN', 'ADMIN'] as const;
-export const PAY_TYPES = ['HOURLY', 'SALARY'] as const;
-export const PERIOD_TYPES = ['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY'] as const;
-export const PAY_PERIOD_STATUSES = ['OPEN', 'SUBMITTED', 'APPROVED', 'PAID', 'CLOSED'] as const;
-export const TIME_ENTRY_STATUSES = ['PENDING', 'APPROVED'] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -73,7 +82,7 @@ export const adminUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: varchar('first_name', { length: 255 }).notNull(),
     lastName: varchar('last_name', { length: 255 }).notNull(),
-    role: varchar('role', { length: 16 }).notNull().default('ADMIN').$type<(typeof ADMIN_ROLES)[number]>(),
+    role: varchar('role', { length: 16 }).notNull().default('ADMIN').$type<AdminRole>(),
     active: boolean('active').notNull().default(true),
     lastLoginAt: timestamptz('last_login_at'),
     /** Tokens issued before this instant are refused (password change, deactivation). */
@@ -108,7 +117,7 @@ export const companies = pgTable(
     bookkeeperOrgId: uuid('bookkeeper_org_id').notNull().references(() => bookkeeperOrgs.id, { onDelete: 'restrict' }),
     industryId: uuid('industry_id').references(() => industries.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 255 }).notNull(),
-    payPeriodType: varchar('pay_period_type', { length: 16 }).notNull().default('BI_WEEKLY').$type<(typeof PERIOD_TYPES)[number]>(),
+    payPeriodType: varchar('pay_period_type', { length: 16 }).notNull().default('BI_WEEKLY').$type<PeriodType>(),
     email: varchar('email', { length: 255 }),
     phone: varchar('phone', { length: 255 }),
     address: varchar('address', { length: 255 }),
@@ -147,7 +156,7 @@ export const employees = pgTable(
     employeeNumber: varchar('employee_number', { length: 255 }),
     jobTitle: varchar('job_title', { length: 255 }),
     payRate: numeric('pay_rate', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
-    payType: varchar('pay_type', { length: 16 }).notNull().default('HOURLY').$type<(typeof PAY_TYPES)[number]>(),
+    payType: varchar('pay_type', { length: 16 }).notNull().default('HOURLY').$type<PayType>(),
     active: boolean('active').notNull().default(true),
     qbName: varchar('qb_name', { length: 255 }),
     /** Tokens issued before this instant are refused (PIN change, deactivation). */
@@ -176,11 +185,11 @@ export const payPeriods = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'restrict' }),
-    periodType: varchar('period_type', { length: 16 }).notNull().$type<(typeof PERIOD_TYPES)[number]>(),
+    periodType: varchar('period_type', { length: 16 }).notNull().$type<PeriodType>(),
     startDate: timestamptz('start_date').notNull(),
     endDate: timestamptz('end_date').notNull(),
     payDate: timestamptz('pay_date'),
-    status: varchar('status', { length: 16 }).notNull().default('OPEN').$type<(typeof PAY_PERIOD_STATUSES)[number]>(),
+    status: varchar('status', { length: 16 }).notNull().default('OPEN').$type<PayPeriodStatus>(),
     locked: boolean('locked').notNull().default(false),
     exportedBy: varchar('exported_by', { length: 255 }),
     exportedAt: timestamptz('exported_at'),
@@ -218,13 +227,18 @@ export const timeEntries = pgTable(
     clockInIp: varchar('clock_in_ip', { length: 255 }),
     clockOutIp: varchar('clock_out_ip', { length: 255 }),
     clockInDevice: varchar('clock_in_device', { length: 255 }),
-    status: varchar('status', { length: 16 }).notNull().default('PENDING').$type<(typeof TIME_ENTRY_STATUSES)[number]>(),
+    /** The server's time when each punch arrived; differs from clockIn/clockOut for an offline punch. */
+    clockInRecordedAt: timestamptz('clock_in_recorded_at'),
+    clockOutRecordedAt: timestamptz('clock_out_recorded_at'),
+    /** Set when the entry was created or changed through the admin time-entry routes (the EDITED flag). */
+    editedAt: timestamptz('edited_at'),
+    status: varchar('status', { length: 16 }).notNull().default('PENDING').$type<TimeEntryStatus>(),
     approved: boolean('approved').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // CONTRACT §6: one open entry per employee, decided by the database.
+    // One open entry per employee (docs/time-rules.md §7), decided by the database.
     uniqueIndex('time_entries_one_open_per_employee').on(t.employeeId).where(sql`${t.clockOut} is null`),
     index('time_entries_employee_clock_in_idx').on(t.employeeId, t.clockIn),
     index('time_entries_pay_period_idx').on(t.payPeriodId, t.employeeId),
@@ -233,6 +247,32 @@ export const timeEntries = pgTable(
     check('time_entries_clock_order_check', sql`${t.clockOut} is null or ${t.clockOut} >= ${t.clockIn}`),
     check('time_entries_status_check', inList('status', TIME_ENTRY_STATUSES)),
     check('time_entries_hours_check', sql`${t.totalHours} is null or (${t.totalHours} >= 0 and ${t.regularHours} >= 0 and ${t.overtimeHours} >= 0)`),
+  ],
+);
+
+/**
+ * One employee's review state in one pay period. A missing row is NOT_SUBMITTED; the row is
+ * created by the first submit or decision and then locked by every later one, so that
+ * racing decisions take turns.
+ */
+export const employeeTimesheets = pgTable(
+  'employee_timesheets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payPeriodId: uuid('pay_period_id').notNull().references(() => payPeriods.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull().references(() => employees.id, { onDelete: 'restrict' }),
+    status: varchar('status', { length: 16 }).notNull().default('NOT_SUBMITTED').$type<TimesheetStatus>(),
+    submittedAt: timestamptz('submitted_at'),
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    rejectionReason: varchar('rejection_reason', { length: 2000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('employee_timesheets_period_employee_key').on(t.payPeriodId, t.employeeId),
+    index('employee_timesheets_employee_idx').on(t.employeeId),
+    check('employee_timesheets_status_check', inList('status', TIMESHEET_STATUSES)),
   ],
 );
 
@@ -270,4 +310,19 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.actorId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Tokens ended by logout before their expiry. Keyed by the sha256 (hex) of the compact JWT, so
+ * the token itself is never stored and no `jti` claim is needed; a row is only useful until its
+ * token expires, and the hourly prune deletes it then.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at').notNull().defaultNow(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );

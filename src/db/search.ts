@@ -1,8 +1,8 @@
-// The list filters every admin list shares (CONTRACT §2, §7): a literal, case-insensitive
+// The list filters every admin list shares (docs/api.md §7): a literal, case-insensitive
 // `search` and the organization list's `active` rule.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-/** `%term%` with `%`, `_` and `\` escaped, so that they match themselves (CONTRACT §2). */
+/** `%term%` with `%`, `_` and `\` escaped, so that they match themselves. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
@@ -12,7 +12,7 @@ export function ilike(expression: SQL | AnyColumn, search: string): SQL {
   return sql`${expression} ilike ${likePattern(search)} escape '\\'`;
 }
 
-/** SPEC.md: `active=true` returns only active records; any other value returns all. */
+/** `active=true` returns only active records; any other value returns all. */
 export const onlyActive = (active: string | undefined): boolean => active === 'true';
 
 /** A search term worth filtering on: blank after trimming means "no search". */

@@ -13,6 +13,7 @@
 //   regular pay = regularHours × payRate, overtime pay = overtimeHours × payRate × overtimeMultiplier.
 import { DateTime } from 'luxon';
 import { hoursToHundredths } from './iif.ts';
+import { hourlyPayCents } from './pay.ts';
 
 export const CSV_HEADER = [
   'Employee Number',
@@ -87,16 +88,12 @@ export function localDateTime(instant: Date, timezone: string): string {
   return DateTime.fromJSDate(instant, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
 }
 
-/** Cents of hundredths-of-an-hour × a rate in cents × a factor in hundredths (1.50 -> 150), half up. */
-function payCents(hundredths: number, rateCents: number, factorHundredths: number): number {
-  const numerator = BigInt(hundredths) * BigInt(rateCents) * BigInt(factorHundredths);
-  return Number((numerator + 5_000n) / 10_000n);
-}
-
 export function csvRow(entry: CsvEntry, timezone: string, multiplierHundredths: number): string[] {
   const rateCents = hoursToHundredths(entry.payRate);
   const regular = hoursToHundredths(entry.regularHours);
   const overtime = hoursToHundredths(entry.overtimeHours);
+  // The same exact, half-up pay as a timesheet's and the hours report's (pay.ts).
+  const pay = hourlyPayCents(entry, entry.payRate, multiplierHundredths / 100);
   return [
     textCell(entry.employeeNumber),
     textCell(`${entry.firstName} ${entry.lastName}`),
@@ -108,8 +105,8 @@ export function csvRow(entry: CsvEntry, timezone: string, multiplierHundredths: 
     formatHundredths(regular),
     formatHundredths(overtime),
     formatHundredths(rateCents),
-    formatHundredths(payCents(regular, rateCents, 100)),
-    formatHundredths(payCents(overtime, rateCents, multiplierHundredths)),
+    formatHundredths(pay.regular),
+    formatHundredths(pay.overtime),
     textCell(entry.jobCode),
     textCell(entry.taskCode),
     textCell(entry.status),

@@ -1,6 +1,6 @@
 // Date input parsing and local-day arithmetic shared by pay periods, timesheet ranges and
 // admin filters. Pure: no I/O and no clock; every calendar rule takes the organization's
-// IANA time zone explicitly (CONTRACT.md §4).
+// IANA time zone explicitly (docs/time-rules.md §1, §2).
 //
 // Accepted inputs of parseDateInput (anything else is null, never a Date.parse guess):
 //
@@ -10,7 +10,7 @@
 //   given whatever the bound.
 // - The same without an offset: wall-clock time in the zone (see below).
 //
-// Decisions (CONTRACT.md §2 "real calendar dates between the years 1970 and 9999"):
+// Decisions (real calendar dates between the years 1970 and 9999, docs/time-rules.md §2):
 // - The year range and calendar validity are checked on the fields as written. `1970-01-01`
 //   in Asia/Tokyo is accepted although its instant is 1969-12-31T15:00:00.000Z.
 // - Only the uppercase `T` and `Z` of ISO-8601/RFC 3339 are accepted; no space separator, no

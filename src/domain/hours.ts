@@ -1,4 +1,4 @@
-// Hour arithmetic for time entries (CONTRACT.md §4 "Rounding"). Pure.
+// Hour arithmetic for time entries (docs/time-rules.md §10). Pure.
 //
 // Every rounding here is to 2 decimals, half away from zero, and is done in integer
 // hundredths of an hour so that binary floating point never decides a half:

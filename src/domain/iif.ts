@@ -5,7 +5,7 @@
 //   TIMERHDR   8   0   <company>   N              Y         <create time>
 //   !TIMEACT   DATE JOB EMP ITEM PITEM DURATION PROJ NOTE XFERTOPAYROLL BILLINGSTATUS
 //   TIMEACT    one row per employee, local work day (the day of each entry's clockIn in the
-//              organization's zone, CONTRACT §4) and payroll item (regular / overtime).
+//              organization's zone, docs/time-rules.md §3) and payroll item (regular / overtime).
 //
 // Durations. Entries carry hours with 2 decimals (0.01 h = 36 s); DURATION has whole minutes.
 // Everything is integer arithmetic on hundredths of an hour: h hundredths = 3h/5 minutes
@@ -45,7 +45,7 @@ export interface IifEmployee {
 export interface IifEntry {
   employee: IifEmployee;
   clockIn: Date;
-  /** Allocated hours with 2 decimals (CONTRACT §4), as stored on the closed entry. */
+  /** Allocated hours with 2 decimals (docs/time-rules.md §10), as stored on the closed entry. */
   regularHours: number;
   overtimeHours: number;
   notes: string | null;

@@ -1,4 +1,4 @@
-// Worked time and weekly overtime allocation (CONTRACT.md §4 "Time rules"). Pure.
+// Worked time and weekly overtime allocation (docs/time-rules.md §6, §8). Pure.
 import { secondsToHundredths } from './hours.ts';
 import { workweekOf } from './workweek.ts';
 
@@ -85,7 +85,7 @@ function thresholdSecondsOf(thresholdHours: number): number {
  * the threshold is split; a threshold of 0 makes everything overtime). Seconds are exact
  * integers, so the split itself never rounds.
  *
- * Rounding follows CONTRACT.md §4 to the letter, per entry:
+ * Rounding follows docs/time-rules.md §10 to the letter, per entry:
  *   totalHours    = round(workedSeconds / 3600, 2)
  *   regularHours  = round(regularSeconds / 3600, 2)
  *   overtimeHours = totalHours - regularHours   (in integer hundredths: exact, >= 0, never -0)

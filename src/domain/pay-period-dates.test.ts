@@ -30,7 +30,7 @@ function range(start: string, end: string): DateRange {
 }
 
 describe('PERIOD_TYPES', () => {
-  it('lists the four SPEC.md period types', () => {
+  it('lists the four period types', () => {
     expect(PERIOD_TYPES).toEqual(['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY']);
     for (const type of PERIOD_TYPES) expect(isPeriodType(type)).toBe(true);
     for (const other of ['weekly', 'DAILY', '', 'QUARTERLY', 1, null]) expect(isPeriodType(other)).toBe(false);
@@ -39,7 +39,7 @@ describe('PERIOD_TYPES', () => {
 
 describe('computeEndDate', () => {
   it.each<{ type: PeriodType; start: string; zone: string; end: string; utc: string; why: string }>([
-    // One worked example per period type (CONTRACT.md §4).
+    // One worked example per period type (docs/time-rules.md §4).
     { type: 'WEEKLY', start: '2026-01-04', zone: NY, end: '2026-01-10T23:59:59.999-05:00', utc: '2026-01-11T04:59:59.999Z', why: 'start + 6 days' },
     { type: 'BI_WEEKLY', start: '2026-01-04', zone: NY, end: '2026-01-17T23:59:59.999-05:00', utc: '2026-01-18T04:59:59.999Z', why: 'start + 13 days' },
     { type: 'SEMI_MONTHLY', start: '2026-01-01', zone: NY, end: '2026-01-15T23:59:59.999-05:00', utc: '2026-01-16T04:59:59.999Z', why: 'first half ends on the 15th' },

@@ -1,11 +1,12 @@
-// Pay-period calendar rules (CONTRACT.md §4). Pure: the organization's IANA time zone is
+// Pay-period calendar rules (docs/time-rules.md §4). Pure: the organization's IANA time zone is
 // passed in, and days are calendar days in that zone, never multiples of 24 hours, so a
 // period that spans a daylight-saving change still ends at 23:59:59.999 local.
 import { DateTime } from 'luxon';
 import { endOfLocalDate, localCalendarDate, parseDateInput } from './dates.ts';
+import { PERIOD_TYPES, type PeriodType } from './enums.ts';
 
-export const PERIOD_TYPES = ['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY'] as const;
-export type PeriodType = (typeof PERIOD_TYPES)[number];
+// Re-exported so the calendar's callers and tests can take the period types from here.
+export { PERIOD_TYPES, type PeriodType };
 
 export interface DateRange {
   startDate: Date;
@@ -15,7 +16,7 @@ export interface DateRange {
 export interface PeriodRangeError {
   /** The input at fault: `range` when both dates are valid but endDate is before startDate. */
   error: 'startDate' | 'endDate' | 'range';
-  /** Human-readable reason, to be rendered as `field: reason` (CONTRACT.md §2). */
+  /** Human-readable reason, to be rendered as `field: reason` (docs/api.md §6). */
   reason: string;
 }
 
@@ -35,7 +36,7 @@ export function isPeriodType(value: unknown): value is PeriodType {
 }
 
 /**
- * Default end of a pay period (CONTRACT.md §4): 23:59:59.999 local on its last day, where the
+ * Default end of a pay period (docs/time-rules.md §4): 23:59:59.999 local on its last day, where the
  * last day counts from the start's LOCAL calendar date:
  * WEEKLY start + 6 days; BI_WEEKLY start + 13 days; SEMI_MONTHLY the 15th when the start day
  * is 1-15, else the month's last day; MONTHLY (start + 1 month) - 1 day with the month end
@@ -68,12 +69,12 @@ export function computeEndDate(periodType: PeriodType, startDate: Date, timeZone
   return endOfLocalDate({ year: last.year, month: last.month, day: last.day }, timeZone);
 }
 
-/** Closed intervals (CONTRACT.md §4): touching periods overlap only when they share an instant. */
+/** Closed intervals (docs/time-rules.md §5): touching periods overlap only when they share an instant. */
 export function periodsOverlap(a: DateRange, b: DateRange): boolean {
   return a.startDate.getTime() <= b.endDate.getTime() && b.startDate.getTime() <= a.endDate.getTime();
 }
 
-/** A pay period covers t when startDate <= t <= endDate (CONTRACT.md §4). */
+/** A pay period covers t when startDate <= t <= endDate (docs/time-rules.md §5). */
 export function covers(period: DateRange, instant: Date): boolean {
   const t = instant.getTime();
   return period.startDate.getTime() <= t && t <= period.endDate.getTime();

@@ -1,4 +1,4 @@
-// Phones are stored and compared in E.164 (CONTRACT §5), default country US, so that
+// Phones are stored and compared in E.164 (docs/api.md §10), default country US, so that
 // "(212) 555-0101", "212.555.0101" and "+12125550101" are one number.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 

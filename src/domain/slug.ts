@@ -1,4 +1,4 @@
-// CONTRACT §3: a generated slug is the name in lowercase ASCII, accents dropped, every other
+// A generated slug (docs/api.md §8) is the name in lowercase ASCII, accents dropped, every other
 // run of characters turned into one `-`, trimmed of `-`. Uniqueness (`-2`, `-3`, …) is the
 // repository's job, since only the database knows which slugs are taken.
 

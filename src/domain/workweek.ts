@@ -1,4 +1,4 @@
-// The overtime workweek (CONTRACT.md §4): Sunday 00:00:00.000 to Saturday 23:59:59.999 local
+// The overtime workweek (docs/time-rules.md §3): Sunday 00:00:00.000 to Saturday 23:59:59.999 local
 // time in the organization's IANA zone. Pure; luxon supplies the zone rules, so a week holding a
 // spring-forward has 167 real hours and one holding a fall-back 169.
 import { DateTime, IANAZone } from 'luxon';

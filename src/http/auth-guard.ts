@@ -1,13 +1,14 @@
 // Authentication, done once for every route by its `config.auth` (so no route can forget
 // it): token extraction (header, raw or Bearer, else cookie), verification, the type check,
-// the still-active check, and the CSRF rule for cookie-authenticated writes (CONTRACT §5).
+// the still-active and not-logged-out check, and the CSRF rule for cookie-authenticated writes
+// (docs/api.md §10).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Actor, AdminActor, EmployeeActor } from '../modules/access.ts';
-import { isUuid } from '../modules/access.ts';
-import { findAdminActor, findEmployeeActor } from '../modules/auth/actor.repository.ts';
-import type { VerifiedToken } from '../modules/auth/tokens.ts';
-import { AppError, Errors } from './errors.ts';
+import type { AppContext } from '../core/context.ts';
+import type { Actor, AdminActor, EmployeeActor } from '../core/access.ts';
+import { isUuid } from '../core/access.ts';
+import { tokenHash, type VerifiedToken } from '../core/tokens.ts';
+import { Errors, type AppError, type InactiveEmployeeLabel } from '../core/errors.ts';
+import { PLUGIN, sharedPlugin } from './plugin.ts';
 
 export const AUTH_COOKIE = 'auth-token';
 
@@ -16,12 +17,6 @@ export const AUTH_COOKIE = 'auth-token';
  * (`GET /auth/me`). `optional`: a valid admin token is used when present, never a 401.
  */
 export type AuthMode = 'admin' | 'employee' | 'any' | 'optional' | 'none';
-
-/**
- * How an employee route answers a token whose employee is gone or deactivated: SPEC.md
- * gives entry and submit `Employee not found or inactive`, the timesheet `Employee not found`.
- */
-export type InactiveEmployeeLabel = 'Employee not found or inactive' | 'Employee not found';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +32,13 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * After idempotency: its onRequest answers a retry of a key in flight before this guard's
+ * database query, which on PGlite would queue behind the first request's transaction.
+ */
+export const authGuardPlugin = sharedPlugin(PLUGIN.authGuard, [PLUGIN.cookie, PLUGIN.idempotency], registerAuthGuard);
+
+function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('authSource', null);
 
@@ -55,27 +56,28 @@ export function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
       throw Errors.authenticationRequired();
     }
     if (found.source === 'cookie' && STATE_CHANGING.has(request.method)) assertSameSite(request, ctx);
+    const presented: PresentedToken = { ...token, hash: tokenHash(found.token) };
 
     if (mode === 'optional') {
       // Optional auth never fails: a token that does not check out is treated as no token.
-      if (token.type === 'admin') request.actor = await loadAdmin(ctx, token).catch(() => null);
+      if (token.type === 'admin') request.actor = await loadAdmin(ctx, presented).catch(() => null);
     } else if (mode === 'any') {
-      // A `client` token exists in the auth layer, but no endpoint accepts it (SPEC.md "Authentication" 1).
-      if (token.type === 'admin') request.actor = await loadAdmin(ctx, token);
-      else if (token.type === 'employee') request.actor = await loadEmployee(ctx, token, request.routeOptions.config.inactiveEmployeeLabel);
-      else throw Errors.accessDenied();
+      // A `client` token exists in the auth layer, but no endpoint accepts it.
+      if (token.type === 'admin') request.actor = await loadAdmin(ctx, presented);
+      else if (token.type === 'employee') request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
+      else throw await wrongTypeError(ctx, presented, Errors.accessDenied());
     } else if (token.type !== mode) {
-      throw Errors.requiredRole(mode);
+      throw await wrongTypeError(ctx, presented, Errors.requiredRole(mode));
     } else if (mode === 'admin') {
-      request.actor = await loadAdmin(ctx, token);
+      request.actor = await loadAdmin(ctx, presented);
     } else {
-      request.actor = await loadEmployee(ctx, token, request.routeOptions.config.inactiveEmployeeLabel);
+      request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
     }
     request.authSource = found.source;
   });
 }
 
-/** The header wins when present, even when it is invalid (CONTRACT §5); the cookie only without one. */
+/** The header wins when present, even when it is invalid (docs/api.md §10); the cookie only without one. */
 export function extractToken(request: FastifyRequest): { token: string; source: 'header' | 'cookie' } | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
@@ -87,7 +89,7 @@ export function extractToken(request: FastifyRequest): { token: string; source: 
   return cookie ? { token: cookie, source: 'cookie' } : null;
 }
 
-/** CSRF: a cookie-authenticated write from another site is refused (CONTRACT §5). */
+/** CSRF: a cookie-authenticated write from another site is refused (docs/api.md §10). */
 function assertSameSite(request: FastifyRequest, ctx: AppContext): void {
   if (request.headers['sec-fetch-site'] === 'cross-site') throw Errors.accessDenied('Cross-site request refused');
   const origin = request.headers.origin;
@@ -98,15 +100,26 @@ function assertSameSite(request: FastifyRequest, ctx: AppContext): void {
   }
 }
 
-/** Tokens issued before the last password change or deactivation stop working (CONTRACT §5). */
+/** A verified token with the key it has on the logout list. */
+type PresentedToken = VerifiedToken & { hash: string };
+
+/**
+ * A token of a type the route does not take gets its 403 without its user being loaded; one
+ * that was logged out is no token at all, so it answers 401 like on every other route.
+ */
+async function wrongTypeError(ctx: AppContext, token: PresentedToken, error: AppError): Promise<AppError> {
+  return (await ctx.actors.isTokenRevoked(token.hash)) ? Errors.authenticationRequired() : error;
+}
+
+/** Tokens issued before the last password change or deactivation stop working (docs/api.md §10). */
 function issuedBeforeCredentialsChange(token: VerifiedToken, changedAtMs: number): boolean {
   return token.issuedAtMs < Number(changedAtMs);
 }
 
-async function loadAdmin(ctx: AppContext, token: VerifiedToken): Promise<AdminActor> {
+async function loadAdmin(ctx: AppContext, token: PresentedToken): Promise<AdminActor> {
   if (!isUuid(token.userId)) throw Errors.authenticationRequired();
-  const row = await findAdminActor(ctx.db, token.userId);
-  if (!row) throw Errors.authenticationRequired();
+  const row = await ctx.actors.findAdmin(token.userId, token.hash);
+  if (!row || row.token_revoked) throw Errors.authenticationRequired();
   // Deactivation is reported as such (403); tokens that outlived a password change are simply invalid (401).
   if (!row.active) throw Errors.accountInactive();
   if (!row.org_active) throw Errors.organizationInactive();
@@ -114,11 +127,13 @@ async function loadAdmin(ctx: AppContext, token: VerifiedToken): Promise<AdminAc
   return { type: 'admin', userId: row.id, email: row.email, role: row.role, bookkeeperOrgId: row.bookkeeper_org_id };
 }
 
-async function loadEmployee(ctx: AppContext, token: VerifiedToken, label: InactiveEmployeeLabel | undefined): Promise<EmployeeActor> {
-  const gone = (fallback: AppError): AppError => (label ? new AppError(404, label) : fallback);
+async function loadEmployee(ctx: AppContext, token: PresentedToken, label: InactiveEmployeeLabel | undefined): Promise<EmployeeActor> {
+  const gone = (fallback: AppError): AppError => (label ? Errors.employeeGone(label) : fallback);
   if (!isUuid(token.userId)) throw gone(Errors.authenticationRequired());
-  const row = await findEmployeeActor(ctx.db, token.userId);
+  const row = await ctx.actors.findEmployee(token.userId, token.hash);
   if (!row) throw gone(Errors.authenticationRequired());
+  // A logged-out token is no token: 401 even on the routes that name a missing employee.
+  if (row.token_revoked) throw Errors.authenticationRequired();
   if (!row.active) throw gone(Errors.accountInactive());
   if (!row.company_active) throw gone(Errors.companyInactive());
   if (!row.org_active) throw gone(Errors.organizationInactive());

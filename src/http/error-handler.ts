@@ -1,16 +1,17 @@
 // One error handler and one not-found handler: every failure, validation and unknown route
-// included, leaves as the SPEC.md envelope. A 500 logs its cause and shows none of it.
+// included, leaves in the envelope (docs/api.md §2). A 500 logs its cause and shows none of it.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
-import { AppError, Errors } from './errors.ts';
-import { RequestValidationError } from './validation.ts';
+import { AppError, Errors, ValidationLabel, type FailureLabel } from '../core/errors.ts';
+import { PLUGIN, sharedPlugin } from './plugin.ts';
+import { RequestValidationError, validationLabel } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's validation label (`Invalid login data`); default `Validation failed`. */
-    validationError?: string;
-    /** The route's 500 label (`Login failed`); default `Internal server error`. */
-    failureError?: string;
+    /** The route's validation label (`ValidationLabel.login`); default `ValidationLabel.default`. */
+    validationError?: ValidationLabel;
+    /** The route's 500 label (`FailureLabel.login`); default `FailureLabel.default`. */
+    failureError?: FailureLabel | (string & {});
   }
 }
 
@@ -21,7 +22,9 @@ export interface ErrorBody {
   data?: Record<string, unknown>;
 }
 
-export function registerErrorHandlers(app: FastifyInstance): void {
+export const errorHandlersPlugin = sharedPlugin(PLUGIN.errorHandlers, [], registerErrorHandlers);
+
+function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request);
     if (appError.statusCode >= 500) {
@@ -45,10 +48,10 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   const config = request.routeOptions?.config ?? {};
 
-  if (error instanceof RequestValidationError || error.validation) {
-    const fields = error instanceof RequestValidationError ? error.fields : error.message;
-    return Errors.validation(config.validationError ?? 'Validation failed', fields);
+  if (error instanceof RequestValidationError) {
+    return Errors.validation(validationLabel(config.validationError, error.httpPart, error.fieldNames), error.fields);
   }
+  if (error.validation) return Errors.validation(config.validationError ?? ValidationLabel.default, error.message);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return Errors.payloadTooLarge();
@@ -64,6 +67,6 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (isDatabaseUnavailable(error) || isStatementTimeout(error)) return Errors.serviceUnavailable();
 
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new AppError(status, status === 404 ? 'Not found' : 'Bad request');
-  return new AppError(500, config.failureError ?? 'Internal server error');
+  if (status >= 400 && status < 500) return Errors.frameworkRefusal(status);
+  return Errors.internal(config.failureError);
 }

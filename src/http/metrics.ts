@@ -1,4 +1,4 @@
-// Prometheus metrics (issue 9): request count and latency per route pattern and status, the
+// Prometheus metrics (GET /metrics, docs/api.md §15): request count and latency per route pattern and status, the
 // database pool, rate-limit rejections and the default process metrics, in a registry of our
 // own (not prom-client's global one). GET /metrics exists only when METRICS_TOKEN is set, and
 // answers only to `Authorization: Bearer <METRICS_TOKEN>`.
@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
-import { Errors } from './errors.ts';
+import { Errors } from '../core/errors.ts';
+import { PLUGIN, sharedPlugin } from './plugin.ts';
 
 export const METRICS_PATH = '/metrics';
 /** The route label of requests that matched no route: raw URLs would explode the series count. */
@@ -100,7 +101,9 @@ export const metrics: Metrics = createMetrics();
  * Records every request of `app` and serves GET /metrics, when config.metricsToken is set.
  * Without it nothing is registered: /metrics is an unknown route (404 Not found).
  */
-export function registerMetrics(app: FastifyInstance, deps: { config: Pick<Config, 'metricsToken'>; database: Pick<Database, 'poolStats'> }, target: Metrics = metrics): void {
+export const metricsPlugin = sharedPlugin(PLUGIN.metrics, [PLUGIN.openApi], (app, ctx) => registerMetrics(app, ctx));
+
+function registerMetrics(app: FastifyInstance, deps: { config: Pick<Config, 'metricsToken'>; database: Pick<Database, 'poolStats'> }, target: Metrics = metrics): void {
   const token = deps.config.metricsToken;
   if (!token) return;
   const expected = digest(token);

@@ -1,34 +1,17 @@
-// Abuse limits (SPEC.md "Limits", CONTRACT §5): fixed windows counted in a store that is
+// Abuse limits (docs/api.md §11): fixed windows counted in a store that is
 // in-process by default and in Redis when REDIS_URL is set, so that the limit holds across
 // instances. A store that cannot answer throws, and the route answers 503: a limiter that
 // cannot count fails closed, never open.
 import { isIPv6 } from 'node:net';
 import type { FastifyReply } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { Errors } from './errors.ts';
+import { ErrorCode, Errors, type RateLimitLabel } from '../core/errors.ts';
+import type { RateLimitHit, RateLimitStore } from './rate-limit-store.ts';
 import { RedisRateLimitStore } from './redis-rate-limit.ts';
 
-export interface RateLimitHit {
-  /** Attempts admitted in the current window, this one included when it was admitted. */
-  count: number;
-  /** When the current window ends (and the counter starts again from zero). */
-  resetAt: Date;
-  /** False once `limit` attempts were already admitted in this window. */
-  allowed: boolean;
-}
-
-export interface RateLimitStore {
-  /**
-   * Counts one attempt against `key` atomically: admitted while fewer than `limit` attempts were
-   * admitted in the window (which starts at the key's first attempt and lasts `windowMs`).
-   * A refused attempt does not count again, so `count` never exceeds `limit`.
-   */
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit>;
-  /** Gives back one admitted attempt (an attempt that turned out not to be a failure). */
-  release(key: string): Promise<void>;
-  close(): Promise<void>;
-}
+export type { RateLimitHit, RateLimitStore } from './rate-limit-store.ts';
 
 export interface RateLimitRule {
   /** Key namespace: `login-ip`, `verify-ip`, `verify-phone`. */
@@ -36,7 +19,7 @@ export interface RateLimitRule {
   limit: number;
   windowMs: number;
   /** The 429's `error`. */
-  label: string;
+  label: RateLimitLabel;
 }
 
 /** Redis when REDIS_URL is set (limits hold across instances), else counters in this process. */
@@ -48,15 +31,15 @@ export function createRateLimitStore(config: Config, clock: Clock, onError?: (er
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export const RULES = {
-  /** SPEC.md "Limits": 5 login attempts per 15 minutes per client IP; every attempt counts. */
-  loginPerIp: { name: 'login-ip', limit: 5, windowMs: FIFTEEN_MINUTES, label: 'Too many login attempts' },
-  /** CONTRACT §5: 20 verify attempts per client IP in 15 minutes. */
-  verifyPerIp: { name: 'verify-ip', limit: 20, windowMs: FIFTEEN_MINUTES, label: 'Too many verification attempts' },
-  /** CONTRACT §5: 5 failed verify attempts per phone in 15 minutes, from any number of IPs. */
-  verifyPerPhone: { name: 'verify-phone', limit: 5, windowMs: FIFTEEN_MINUTES, label: 'Too many verification attempts' },
+  /** 5 login attempts per 15 minutes per client IP; every attempt counts. */
+  loginPerIp: { name: 'login-ip', limit: 5, windowMs: FIFTEEN_MINUTES, label: ErrorCode.tooManyLoginAttempts.label },
+  /** 20 verify attempts per client IP in 15 minutes. */
+  verifyPerIp: { name: 'verify-ip', limit: 20, windowMs: FIFTEEN_MINUTES, label: ErrorCode.tooManyVerificationAttempts.label },
+  /** 5 failed verify attempts per phone in 15 minutes, from any number of IPs. */
+  verifyPerPhone: { name: 'verify-phone', limit: 5, windowMs: FIFTEEN_MINUTES, label: ErrorCode.tooManyVerificationAttempts.label },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** What a client is told about a limit: the three headers of SPEC.md "Limits". */
+/** What a client is told about a limit: the three X-RateLimit-* headers (docs/api.md §11). */
 export interface LimitState {
   limit: number;
   remaining: number;
@@ -73,6 +56,23 @@ export function limitHeaders(state: LimitState): Record<string, string> {
     'x-ratelimit-remaining': String(state.remaining),
     'x-ratelimit-reset': state.resetAt.toISOString(),
   };
+}
+
+/** The limit headers as the OpenAPI document declares them (names as limitHeaders sends them). */
+const LIMIT_HEADER_SCHEMAS = {
+  'X-RateLimit-Limit': Type.Integer({ minimum: 1, description: 'Maximum attempts in the window' }),
+  'X-RateLimit-Remaining': Type.Integer({ minimum: 0, description: 'Attempts left in the window' }),
+  'X-RateLimit-Reset': Type.String({ format: 'date-time', description: 'When the window resets (ISO-8601)' }),
+};
+const RETRY_AFTER_SCHEMA = { 'Retry-After': Type.Integer({ minimum: 1, description: 'Seconds until the window resets' }) };
+
+/**
+ * A response schema of a rate-limited route with the limit headers declared (the OpenAPI
+ * response `headers`; @fastify/swagger moves them out of the body schema). The refusal also
+ * declares `Retry-After`.
+ */
+export function withLimitHeaders<T extends TSchema>(schema: T, options: { refusal?: boolean } = {}): T {
+  return { ...schema, headers: { ...LIMIT_HEADER_SCHEMAS, ...(options.refusal ? RETRY_AFTER_SCHEMA : {}) } };
 }
 
 export function setLimitHeaders(reply: FastifyReply, state: LimitState): void {

@@ -1,10 +1,10 @@
 // Rate-limit counters in Redis (REDIS_URL), shared by every instance. Each hit is one Lua
 // script, so the read, the increment and the expiry are atomic: 50 parallel attempts on two
 // instances admit exactly `limit`. When Redis does not answer quickly the hit rejects and the
-// route answers 503 (fail closed, CONTRACT §5 via issue 3), never "unlimited".
+// route answers 503 (fail closed, docs/api.md §11), never "unlimited".
 import { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
-import type { RateLimitHit, RateLimitStore } from './rate-limit.ts';
+import type { RateLimitHit, RateLimitStore } from './rate-limit-store.ts';
 
 /** Starts a window when there is none (or one without expiry), then admits while under the limit. */
 const HIT_SCRIPT = `

@@ -1,16 +1,20 @@
-// Request parsing and response headers common to every route (CONTRACT §2 and §6).
-import type { FastifyInstance } from 'fastify';
-import { Errors } from './errors.ts';
+// Request parsing and response headers common to every route (docs/api.md §5, §14).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Errors, ValidationLabel } from '../core/errors.ts';
+import { PLUGIN, sharedPlugin } from './plugin.ts';
+import { validationLabel } from './validation.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Secrets are compared as typed: a leading space in a password is part of it. */
 const UNTRIMMED_FIELDS = new Set(['password', 'pin']);
 
-export function registerRequestHooks(app: FastifyInstance): void {
+export const requestHooksPlugin = sharedPlugin(PLUGIN.requestHooks, [], registerRequestHooks);
+
+function registerRequestHooks(app: FastifyInstance): void {
   // JSON only; anything else with a body is a 415 from Fastify's content-type check.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(Errors.invalidJson('The request body is empty'), undefined);
     try {
@@ -20,19 +24,20 @@ export function registerRequestHooks(app: FastifyInstance): void {
         return value;
       }));
     } catch (error) {
-      if (error instanceof ForbiddenKeyError) return done(Errors.validation('Validation failed', `${error.key}: is not allowed`), undefined);
+      // The route is already known while its body is parsed: the refusal carries its own label.
+      if (error instanceof ForbiddenKeyError) return done(Errors.validation(routeValidationLabel(request), `${error.key}: is not allowed`), undefined);
       done(Errors.invalidJson(), undefined);
     }
   });
 
-  // String fields are trimmed before validation, so `"  "` fails a required field (CONTRACT §2).
+  // String fields are trimmed before validation, so `"  "` fails a required field (docs/api.md §5).
   // Two inputs PostgreSQL or the stack cannot take are refused here as a 400 rather than a 500
   // later (found by test/security/fuzz.test.ts): a NUL character in a string (text columns
   // cannot hold one) and a body nested deeper than MAX_BODY_DEPTH (the walk would overflow).
   app.addHook('preValidation', async (request) => {
-    const label = request.routeOptions?.config?.validationError ?? 'Validation failed';
+    const label = routeValidationLabel(request);
     const nul = findNul(request.query, '');
-    if (nul) throw Errors.validation(label, `${nul}: must not contain a NUL character`);
+    if (nul) throw Errors.validation(validationLabel(label, 'querystring', [nul]), `${nul}: must not contain a NUL character`);
     if (request.body && typeof request.body === 'object') {
       if (depthExceeds(request.body, MAX_BODY_DEPTH)) throw Errors.validation(label, `body: is nested more than ${MAX_BODY_DEPTH} levels deep`);
       const bodyNul = findNul(request.body, '');
@@ -57,6 +62,11 @@ export function registerRequestHooks(app: FastifyInstance): void {
 }
 
 const MAX_BODY_DEPTH = 32;
+
+/** The route's validation label (`Invalid login data`, …), `Validation failed` where it names none. */
+function routeValidationLabel(request: FastifyRequest): ValidationLabel {
+  return request.routeOptions?.config?.validationError ?? ValidationLabel.default;
+}
 
 /** True when the value nests objects or arrays deeper than max (iterative: no stack to overflow). */
 function depthExceeds(root: unknown, max: number): boolean {

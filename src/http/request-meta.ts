@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../modules/audit-logs/audit.ts';
+import type { RequestMeta } from '../core/audit.ts';
 
 /** The client IP (the socket's, or X-Forwarded-For's only via TRUST_PROXY) and user agent. */
 export function requestMeta(request: FastifyRequest): RequestMeta {

@@ -2,6 +2,7 @@
 // its schemas from these, so the response shape, the validation and the OpenAPI document
 // come from one place.
 import { Type, type Static, type TSchema } from 'typebox';
+import { notFoundLabel, type Thing } from '../core/errors.ts';
 
 /** A Date on the way out (serialized as ISO-8601 UTC with milliseconds), a string in the docs. */
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
@@ -11,11 +12,21 @@ export const NullableDateTime = Type.Unsafe<Date | string | null>({
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** Path ids are plain strings: a non-UUID answers 404 like an unknown id (CONTRACT §2). */
-export const IdParams = Type.Object({ id: Type.String() });
-export type IdParams = Static<typeof IdParams>;
+/**
+ * The `:id` of a route about one `thing`. Path ids are plain strings, not `format: uuid`: an id
+ * that is not a UUID, of any length or content, answers 404 `<Thing> not found` like an unknown
+ * id, never a validation 400. `x-not-found` states that label in the OpenAPI document, so that
+ * clients (and the tests that walk the document) know it without reading prose.
+ */
+export const pathId = (thing: Thing) =>
+  Type.String({
+    description: `The ${thing.toLowerCase()}'s id (a UUID). Any other value answers 404 \`${notFoundLabel(thing)}\`.`,
+    'x-not-found': notFoundLabel(thing),
+  });
+export const idParams = (thing: Thing) => Type.Object({ id: pathId(thing) });
+export type IdParams = Static<ReturnType<typeof idParams>>;
 
-/** A body string: trimmed by the body hook; at most 255 characters (CONTRACT §2). */
+/** A body string: trimmed by the body hook; at most 255 characters (docs/api.md §5). */
 export const Str = (options: { minLength?: number; maxLength?: number; examples?: unknown[] } = {}) =>
   Type.String({ maxLength: 255, ...options });
 export const RequiredStr = (options: { maxLength?: number; examples?: unknown[] } = {}) =>
@@ -25,7 +36,7 @@ export const Email = Type.String({ format: 'email', maxLength: 255 });
 export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),
-    error: Type.String(),
+    error: Type.String({ description: 'A stable label: one of the document’s `x-error-catalogue`' }),
     message: Type.Optional(Type.String()),
     data: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
@@ -35,7 +46,7 @@ export const ErrorEnvelope = Type.Object(
 export const envelope = <T extends TSchema>(data: T) =>
   Type.Object({ success: Type.Literal(true), data, message: Type.Optional(Type.String()) });
 
-/** `{success: true, message}`: a delete that returns no record (CONTRACT §2). */
+/** `{success: true, message}`: a delete that returns no record (docs/api.md §2). */
 export const MessageEnvelope = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
 export const PaginationQuery = {
@@ -60,18 +71,6 @@ export const paginated = <T extends TSchema>(item: T) =>
     pageSize: Type.Integer(),
     totalPages: Type.Integer(),
   });
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
-
-export function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
-  return { items, total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
-}
 
 /**
  * The error statuses a route can answer, all with the error envelope. Every route lists

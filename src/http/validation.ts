@@ -1,9 +1,10 @@
 // Request validation. JSON bodies are typed strictly (a number sent as a string is a 400,
-// CONTRACT §2); query strings and path params are text, so they are coerced. Unknown body
+// docs/api.md §5); query strings and path params are text, so they are coerced. Unknown body
 // fields are dropped before the handler sees them (no mass assignment).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { ValidationLabel } from '../core/errors.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -42,17 +43,36 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
+  /** `field: reason, field: reason`, the envelope's `message`. */
   readonly fields: string;
-  constructor(httpPart: string, errors: ErrorObject[]) {
+  /** The fields at fault (`page`, `items.0.name`), which decide the label. */
+  readonly fieldNames: string[];
+  constructor(
+    readonly httpPart: string,
+    errors: ErrorObject[],
+  ) {
     const fields = formatValidationErrors(errors);
     super(fields);
     this.name = 'RequestValidationError';
     this.fields = fields;
-    void httpPart;
+    this.fieldNames = [...new Set(errors.map(fieldOf))];
   }
 }
 
-/** `field: reason, field: reason` (SPEC.md "Errors"), one reason per field, in input order. */
+/** The query parameters of every paginated list. */
+const PAGINATION_FIELDS = new Set(['page', 'pageSize']);
+
+/**
+ * The `error` of a validation failure: the route's own label where it names one (`Invalid time
+ * entry data`), except that a bad `page` or `pageSize` is `Validation failed` on every list, so
+ * that a client pages through every list the same way whatever the route calls its own data.
+ */
+export function validationLabel(routeLabel: ValidationLabel | undefined, httpPart: string, fieldNames: readonly string[]): ValidationLabel {
+  if (httpPart === 'querystring' && fieldNames.some((field) => PAGINATION_FIELDS.has(field))) return ValidationLabel.default;
+  return routeLabel ?? ValidationLabel.default;
+}
+
+/** `field: reason, field: reason` (docs/api.md §6), one reason per field, in input order. */
 export function formatValidationErrors(errors: ErrorObject[]): string {
   const byField = new Map<string, string>();
   for (const error of errors) {

@@ -1,4 +1,4 @@
-// CONTRACT §7 admin users: list, create, get, update, deactivate; emails unique
+// Admin users (docs/api.md §15): list, create, get, update, deactivate; emails unique
 // case-insensitively, passwords write-only and hashed with argon2id, only a SUPER_ADMIN grants
 // (or touches) SUPER_ADMIN, a password reset or deactivation ends earlier tokens, no
 // self-deactivation, tenant isolation on every route.

@@ -1,4 +1,4 @@
-// Field-by-field checks of the admin user responses (SPEC.md "Admin user", CONTRACT §7):
+// Field-by-field checks of the admin user responses (docs/api.md §15):
 // the password and its hash never appear.
 import { expect } from 'vitest';
 import { expectStringOrNull, ISO_MS, UUID } from '../companies/shapes.ts';

@@ -1,4 +1,4 @@
-// GET /api/v1/admin/audit-logs (CONTRACT §7): filters, pagination, newest first, and tenant
+// GET /api/v1/admin/audit-logs (docs/api.md §16): filters, pagination, newest first, and tenant
 // scope (an ADMIN sees its own organization's entries, a SUPER_ADMIN every entry). Rows are
 // inserted with chosen timestamps where a test is about time; each test uses fresh
 // organizations or actor ids, so nothing depends on other tests' rows.

@@ -1,8 +1,8 @@
 // SecretHasher keeps argon2id from filling libuv's pool (bench/login-burst.ts measured
 // authenticated requests waiting behind login hashes) and sheds load beyond its queue.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.ts';
-import { SecretHasher } from '../../src/modules/auth/hashing.ts';
+import { AppError } from '../../src/core/errors.ts';
+import { SecretHasher } from '../../src/core/hashing.ts';
 
 const CHEAP = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 

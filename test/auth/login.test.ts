@@ -1,4 +1,4 @@
-// POST /api/v1/auth/login (SPEC.md; CONTRACT §5): credentials, inactive checks before the
+// POST /api/v1/auth/login (docs/api.md §10, §11): credentials, inactive checks before the
 // password, the cookie, lastLoginAt, audit rows, and the per-IP limit with its headers.
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';

@@ -1,4 +1,4 @@
-// Limits across instances (issue 3): with REDIS_URL two instances share one atomic counter,
+// Limits across instances (docs/api.md §11): with REDIS_URL two instances share one atomic counter,
 // so 50 parallel logins from one IP admit exactly 5; without it each instance counts alone
 // (documented per-instance behaviour). An unreachable Redis fails closed with 503.
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
-// The token rules every route gets from src/http/auth-guard.ts (SPEC.md "Authentication",
-// CONTRACT §3 and §5): token forms, forged tokens, type confusion, deactivation and password
+// The token rules every route gets from src/http/auth-guard.ts (docs/api.md §9,
+// §10): token forms, forged tokens, type confusion, deactivation and password
 // changes ending tokens, GET /auth/me, logout, the CSRF rule and CORS. Probe routes stand in
 // for the admin and employee modules.
 import { eq } from 'drizzle-orm';
@@ -232,7 +232,7 @@ describe('deactivation and credential changes end existing tokens', () => {
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ success: false, error });
       }
-      // Employee routes with a SPEC.md label answer with it instead (CONTRACT §3).
+      // Employee routes with a label of their own answer with it instead (docs/api.md §9).
       const labelled = await api.get(PROBE_EMPLOYEE_LABELLED, { token });
       expect(labelled.status).toBe(404);
       expect(labelled.body).toEqual({ success: false, error: 'Employee not found or inactive' });
@@ -315,7 +315,7 @@ describe('POST /api/v1/auth/logout', () => {
   });
 });
 
-describe('CSRF rule for cookie-authenticated writes (CONTRACT §5)', () => {
+describe('CSRF rule for cookie-authenticated writes', () => {
   const host = 'api.example.com';
   let cookies: Record<string, string>;
   let token: string;

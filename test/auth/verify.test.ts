@@ -1,4 +1,4 @@
-// POST /api/v1/auth/employee/verify (CONTRACT §5): E.164 matching, the PIN before the
+// POST /api/v1/auth/employee/verify (docs/api.md §10, §11): E.164 matching, the PIN before the
 // inactive checks, companyId to choose, the cookie, audit rows, and the per-phone and per-IP limits.
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';

@@ -1,5 +1,5 @@
-// GET, PUT and DELETE /api/v1/admin/bookkeeper-orgs/{id} (SPEC.md, CONTRACT §2, §3), and what
-// deactivating an organization does to its admins and employees (CONTRACT §3).
+// GET, PUT and DELETE /api/v1/admin/bookkeeper-orgs/{id} (docs/api.md §15, §3, §9), and what
+// deactivating an organization does to its admins and employees (docs/api.md §9).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';

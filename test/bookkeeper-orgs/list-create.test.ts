@@ -1,4 +1,4 @@
-// GET and POST /api/v1/admin/bookkeeper-orgs (SPEC.md, CONTRACT §2, §3).
+// GET and POST /api/v1/admin/bookkeeper-orgs (docs/api.md §15, §3, §9).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,7 +178,7 @@ describe('GET /api/v1/admin/bookkeeper-orgs', () => {
 });
 
 describe('POST /api/v1/admin/bookkeeper-orgs', () => {
-  it('creates an active organization with the SPEC defaults, _count and message (201)', async () => {
+  it('creates an active organization with the default settings, _count and message (201)', async () => {
     const name = unique('Defaults');
     const res = await api.post(URL, { name }, { token: tokenA });
     expect(res.status).toBe(201);

@@ -1,5 +1,5 @@
-// Field-by-field checks of the organization responses (SPEC.md "Bookkeeper organization",
-// CONTRACT §2: numbers are JSON numbers, timestamps ISO-8601 UTC with milliseconds).
+// Field-by-field checks of the organization responses (docs/api.md §15, §4:
+// numbers are JSON numbers, timestamps ISO-8601 UTC with milliseconds).
 import { expect } from 'vitest';
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

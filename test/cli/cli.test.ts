@@ -1,4 +1,4 @@
-// The command line of CONTRACT §1, run as a real process (`node --import tsx src/cli.ts …`):
+// The command line (README.md "The first admin"), run as a real process (`node --import tsx src/cli.ts …`):
 // on a fresh PGlite data directory, on an in-memory PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set. Every command migrates first.
 import { execFile } from 'node:child_process';
@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/open.ts';
-import { adminUsers, bookkeeperOrgs, companies, employees } from '../../src/db/schema.ts';
-import { SecretHasher } from '../../src/modules/auth/hashing.ts';
+import { adminUsers, auditLogs, bookkeeperOrgs, companies, employees } from '../../src/db/schema.ts';
+import { SecretHasher } from '../../src/core/hashing.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const UUID_LINE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\n$/;
@@ -119,6 +119,12 @@ describe('CLI on a fresh PGlite data directory', { timeout: CLI_TIMEOUT }, () =>
       expect(await hasher.verify(admin!.passwordHash, 'long-enough-1')).toBe(true);
       const [org] = await database.db.select().from(bookkeeperOrgs).where(eq(bookkeeperOrgs.id, admin!.bookkeeperOrgId));
       expect(org).toMatchObject({ name: 'Café Ledger', slug: 'cafe-ledger', active: true, timezone: 'America/New_York' });
+      // Audited like the API's writes, by the system (details: cli-audit.test.ts).
+      const audit = await database.db.select().from(auditLogs).where(eq(auditLogs.bookkeeperOrgId, org!.id));
+      expect(audit.map(({ action, actorType, actorId, entityId }) => ({ action, actorType, actorId, entityId })).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+        { action: 'admin_user.create', actorType: 'system', actorId: null, entityId: adminId },
+        { action: 'bookkeeper_org.create', actorType: 'system', actorId: null, entityId: org!.id },
+      ]);
     });
   });
 
@@ -167,6 +173,11 @@ describe('CLI on a fresh PGlite data directory', { timeout: CLI_TIMEOUT }, () =>
     await withDatabase(async (database) => {
       await expectDemoData(database, first.stdout);
       const orgId = /\(([0-9a-f-]{36})\)/.exec(first.stdout)![1]!;
+      // One create row by the system per demo record, none from the second run.
+      const audit = await database.db.select().from(auditLogs).where(and(eq(auditLogs.bookkeeperOrgId, orgId), eq(auditLogs.actorType, 'system')));
+      const counts = Object.fromEntries(['bookkeeper_org', 'admin_user', 'company', 'employee'].map((type) => [type, audit.filter((row) => row.action === `${type}.create`).length]));
+      expect(counts).toEqual({ bookkeeper_org: 1, admin_user: 1, company: 2, employee: 4 });
+      expect(audit).toHaveLength(8);
       const rows = await database.db
         .select({ id: employees.id })
         .from(employees)

@@ -1,5 +1,5 @@
-// CONTRACT §7 companies: list, create, get, update, deactivate, with the QuickBooks fields of
-// issue 10, tenant isolation on every route and the audit trail of every write.
+// Companies (docs/api.md §15): list, create, get, update, deactivate, with the QuickBooks fields of
+// the export, tenant isolation on every route and the audit trail of every write.
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// Field-by-field checks of the company responses (CONTRACT §7, §2: numbers are JSON numbers,
+// Field-by-field checks of the company responses (docs/api.md §15, §4: numbers are JSON numbers,
 // timestamps ISO-8601 UTC with milliseconds), shared with the employee tests.
 import { expect } from 'vitest';
 

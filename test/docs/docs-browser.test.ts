@@ -1,41 +1,22 @@
-// GET /docs end to end in a real browser (issue 9): Debian's headless Chromium opens the page
-// served on loopback, the operations list renders from /docs/json, nothing is fetched from
-// anywhere but the service itself, the CSP is not violated, and a screenshot is kept under
+// GET /docs end to end in a real browser: headless Chromium (from the shared browser helper) opens
+// the page served on loopback, the operations list renders from /docs/json, nothing is fetched
+// from anywhere but the service itself, the CSP is not violated, and a screenshot is kept under
 // test/artifacts/ (ignored by git) for a human to look at.
-import { mkdirSync } from 'node:fs';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+import { launchBrowser, newPage, saveScreenshot } from '../helpers/browser.ts';
 
 let t: TestApp;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -45,8 +26,8 @@ afterAll(async () => {
 
 describe('GET /docs in headless Chromium', () => {
   it('renders the operations list from local assets only, within its CSP, and saves a screenshot', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const page = await context.newPage();
+    const page = await newPage(browser, { width: 1280, height: 1000 });
+    const context = page.context();
     const requested: string[] = [];
     const problems: string[] = [];
     // Every request is recorded; anything not for the service itself is aborted, so a CDN
@@ -75,8 +56,7 @@ describe('GET /docs in headless Chromium', () => {
     expect(await page.locator('.opblock').count()).toBeGreaterThan(20);
     await expect(page.locator('.info .title').first().innerText()).resolves.toContain('payclock API');
 
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, 'docs.png'), fullPage: false });
+    await saveScreenshot(page, 'docs');
 
     const foreign = requested.filter((url) => !url.startsWith(origin + '/') && !url.startsWith('data:'));
     expect(foreign).toEqual([]);

@@ -1,8 +1,8 @@
-// GET /docs over HTTP (issue 9): an HTML page with a strict Content-Security-Policy whose
+// GET /docs over HTTP (docs/api.md §15, §14): an HTML page with a strict Content-Security-Policy whose
 // scripts, styles and document all come from the service itself (the browser test checks the
 // rendering; this one the wiring).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_CSP } from '../../src/http/openapi.ts';
+import { DOCS_CSP } from '../../src/http/docs-ui.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

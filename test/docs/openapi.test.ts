@@ -1,4 +1,4 @@
-// GET /api/v1/openapi.json (issue 9): a valid OpenAPI 3.1 document of every route, generated
+// GET /api/v1/openapi.json: a valid OpenAPI 3.1 document of every route, generated
 // from the route schemas, with security, tags, envelopes and request examples.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The response check of test/helpers/http.ts (issue 9): every answer an API test receives is
+// The response check of test/helpers/http.ts: every answer an API test receives is
 // compared with the OpenAPI document for its route and status. These probes prove it fails
 // when documentation and behaviour drift, and passes when they agree.
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// CONTRACT §7 employees: list (companyId filter), create, get, update, deactivate; E.164
+// Employees (docs/api.md §15): list (companyId filter), create, get, update, deactivate; E.164
 // phones unique per company, employee numbers unique per company, the PIN write-only and
 // hashed with argon2id, a PIN reset or deactivation ending earlier tokens, tenant isolation.
 import { randomUUID } from 'node:crypto';
@@ -339,7 +339,7 @@ describe('POST /api/v1/admin/employees', () => {
       expect(withoutNumber.body.data.employeeNumber).toBeNull();
     }
   });
-  it('answers a retry with the same Idempotency-Key with the first answer and creates one employee (CONTRACT §6)', async () => {
+  it('answers a retry with the same Idempotency-Key with the first answer and creates one employee', async () => {
     const body = validBody();
     const headers = { 'idempotency-key': unique('key') };
     const first = await api.post('/api/v1/admin/employees', body, { token: tokenA, headers });

@@ -1,4 +1,4 @@
-// Field-by-field checks of the employee responses (CONTRACT §7): the PIN and its hash never appear.
+// Field-by-field checks of the employee responses (docs/api.md §15): the PIN and its hash never appear.
 import { expect } from 'vitest';
 import { expectStringOrNull, ISO_MS, UUID } from '../companies/shapes.ts';
 

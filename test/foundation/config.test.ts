@@ -8,7 +8,7 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'payclock-config-'));
 const SECRET = 'x'.repeat(32);
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT §1 defaults', () => {
+  it('applies the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config).toMatchObject({
       port: 3000,

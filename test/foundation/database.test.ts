@@ -76,10 +76,12 @@ describe.each(engines)('$name', (engine) => {
       'audit_logs',
       'bookkeeper_orgs',
       'companies',
+      'employee_timesheets',
       'employees',
       'idempotency_keys',
       'industries',
       'pay_periods',
+      'revoked_tokens',
       'time_entries',
     ]);
     const [industries] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from industries`);
@@ -108,7 +110,7 @@ describe.each(engines)('$name', (engine) => {
     await createPayPeriod(db, { companyId: company.id, startDate: new Date('2026-01-11T05:00:00.000Z'), endDate: new Date('2026-01-18T04:59:59.999Z') });
     // Another company may use the same dates.
     await createPayPeriod(db, { companyId: other.id, ...week });
-    // Sharing only the end instant is an overlap (closed ranges, CONTRACT §4).
+    // Sharing only the end instant is an overlap (closed ranges, docs/time-rules.md §5).
     const error = await createPayPeriod(db, {
       companyId: company.id,
       startDate: new Date('2026-01-18T04:59:59.999Z'),

@@ -1,8 +1,8 @@
-// The envelope of SPEC.md "Errors" on every response, and the CONTRACT §2/§6 request rules,
+// The envelope (docs/api.md §2) on every response, and the request rules (§5, §14),
 // through a probe route that uses the shared plumbing exactly as the real routes do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { Errors } from '../../src/http/errors.ts';
+import { Errors } from '../../src/core/errors.ts';
 import { envelope, errorResponses } from '../../src/http/schemas.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { buildApp } from '../../src/app.ts';
@@ -88,7 +88,7 @@ describe('the response envelope', () => {
     expect(res.body.message).toBe('name: is required, count: must be >= 0, kind: must be one of A, B');
   });
 
-  it("uses the route's own validation label where SPEC.md names one", async () => {
+  it("uses the route's own validation label where it has one", async () => {
     const res = await request(t.app, 'POST', '/api/v1/probe/labelled', { body: {} });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: 'Invalid login data', message: 'name: is required' });
@@ -129,7 +129,7 @@ describe('the response envelope', () => {
     expect(res.body).toEqual({ success: false, error: 'Already clocked in', data: { openTimeEntry: { id: 'x' } } });
   });
 
-  it('sends the CONTRACT §6 security headers', async () => {
+  it('sends the security headers', async () => {
     const res = await request(t.app, 'GET', '/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -10,8 +10,8 @@ import type { ManualClock} from '../../src/clock.ts';
 import { systemClock, type Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/db/open.ts';
-import { SecretHasher } from '../../src/modules/auth/hashing.ts';
-import { TokenService } from '../../src/modules/auth/tokens.ts';
+import { SecretHasher } from '../../src/core/hashing.ts';
+import { TokenService } from '../../src/core/tokens.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 /** Real argon2id at a low cost: the algorithm under test is the same, the suite stays fast. */
@@ -45,14 +45,19 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ url: 'memory://', pgliteLoadDataDir: new Blob([readFileSync(templatePath)]) });
 }
 
-export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({
+/** The configuration of a test: silent, a fixed JWT secret, a fresh data directory. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'payclock-test-')),
     LOG_LEVEL: 'silent',
-    ...options.env,
+    ...env,
   });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
   const clock = options.clock ?? systemClock;

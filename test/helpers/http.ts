@@ -1,7 +1,7 @@
 // Requests through Fastify's inject (real routing, validation, serialization, no socket).
 // Tests that need the network listen on loopback themselves.
 import type { App } from '../../src/app.ts';
-import type { TokenService } from '../../src/modules/auth/tokens.ts';
+import type { TokenService } from '../../src/core/tokens.ts';
 import { checkResponse } from './response-check.ts';
 
 export interface ApiResponse<T = any> {
@@ -42,7 +42,7 @@ export async function request<T = any>(app: App, method: Method, url: string, op
   } catch {
     body = undefined;
   }
-  // Every answer must be what the OpenAPI document promises for its route and status (issue 9).
+  // Every answer must be what the OpenAPI document promises for its route and status.
   checkResponse(app, method, url, { status: response.statusCode, headers: response.headers, raw: response.body });
   return { status: response.statusCode, body, headers: response.headers, raw: response.body };
 }

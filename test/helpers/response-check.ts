@@ -1,4 +1,4 @@
-// Documentation and behaviour cannot drift (issue 9): every response an API test receives
+// Documentation and behaviour cannot drift: every response an API test receives
 // through `request()`/`client()` is checked against the app's own OpenAPI document, for its
 // route and status. An undocumented route or status fails the test, so does a body that does
 // not match the documented schema. Validators are compiled once per app and cached.
@@ -46,10 +46,14 @@ class ResponseChecker {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   private readonly components: unknown;
+  /** `label status` of every entry of the document's `x-error-catalogue`. */
+  private readonly catalogue: Set<string>;
 
   constructor(private readonly app: App) {
     const document = openApiDocument(app) as { paths?: Record<string, Record<string, Operation>>; components?: unknown };
     this.components = document.components;
+    const catalogue = (document as { 'x-error-catalogue'?: Array<{ status: number; label: string }> })['x-error-catalogue'] ?? [];
+    this.catalogue = new Set(catalogue.map((entry) => `${entry.label} ${entry.status}`));
     this.templates = Object.entries(document.paths ?? {}).map(([path, operations]) => ({
       path,
       segments: path.split('/'),
@@ -71,6 +75,7 @@ class ResponseChecker {
         throw new ResponseCheckError(`${method} ${pathname} matched no route yet answered ${response.status} instead of 404`);
       }
       this.validate(`not-found`, { ...ErrorEnvelope }, method, pathname, response);
+      this.checkLabel(method, pathname, response, '');
       return;
     }
     const operation = template.operations[method.toLowerCase()] as Operation;
@@ -98,6 +103,23 @@ class ResponseChecker {
     const schema = content[mediaType]?.schema;
     if (!schema || !/json/.test(mediaType)) return; // CSV and other text bodies: the media type is the contract
     this.validate(`${method} ${template.path} ${status} ${mediaType}`, schema, method, template.path, response, status);
+    this.checkLabel(method, template.path, response, entry.description ?? '');
+  }
+
+  /**
+   * An error's label must be one the document names for that status: an entry of its
+   * `x-error-catalogue` (the catalogue of src/core/errors.ts), or a label the operation's own
+   * description of the status quotes (a probe route's `failureError`, say).
+   */
+  private checkLabel(method: string, path: string, response: CheckedResponse, description: string): void {
+    if (response.status < 400) return;
+    const body = JSON.parse(response.raw) as { success?: unknown; error?: unknown };
+    if (body.success !== false || typeof body.error !== 'string') return;
+    if (this.catalogue.has(`${body.error} ${response.status}`) || description.includes(`\`${body.error}\``)) return;
+    throw new ResponseCheckError(
+      `${method} ${path} answered ${response.status} with the error label "${body.error}", which the OpenAPI document's ` +
+        `x-error-catalogue does not list for that status: add it to src/core/errors.ts. Body: ${truncate(response.raw)}`,
+    );
   }
 
   /** The documented path that routes this URL, preferring static segments as Fastify's router does. */

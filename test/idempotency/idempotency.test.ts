@@ -1,4 +1,4 @@
-// CONTRACT §6: `Idempotency-Key` on the employee writes and every authenticated POST under
+// docs/api.md §12: `Idempotency-Key` on the employee writes and every authenticated POST under
 // /api/v1 (not /auth/*). A retry by the same user within 24 hours gets the first answer again
 // and changes nothing; the same key with another body is a 422.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

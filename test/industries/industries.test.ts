@@ -1,4 +1,4 @@
-// /api/v1/admin/industries: the SPEC.md lookup (optional auth, never 401) and the CONTRACT §7
+// /api/v1/admin/industries: the lookup (optional auth, never 401) and the docs/api.md §15
 // SUPER_ADMIN-only create and update. Industries are shared by every tenant, so each test
 // uses names with its own tag and never counts the whole table.
 import { randomUUID } from 'node:crypto';
@@ -55,7 +55,7 @@ describe('GET /api/v1/admin/industries', () => {
     expect(Object.keys(res.body.data).sort()).toEqual(['industries', 'total']);
     const list = res.body.data.industries;
     expect(res.body.data.total).toBe(list.length);
-    // A fresh database holds at least 12 default industries (CONTRACT §7).
+    // A fresh database holds at least 12 default industries.
     expect(list.length).toBeGreaterThanOrEqual(12);
     list.forEach(expectIndustry);
     expect(list.map((i: any) => i.name)).toEqual(expect.arrayContaining(['Construction', 'Healthcare', 'Restaurants', 'Retail']));

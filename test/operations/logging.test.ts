@@ -1,4 +1,4 @@
-// Request logs (issue 9, CONTRACT §6): JSON lines from pino, each carrying the request id, and
+// Request logs (docs/api.md §14): JSON lines from pino, each carrying the request id, and
 // no credential ever: not the Authorization header, not the cookie, not a password or a PIN,
 // not a token, even from a route that carelessly logs its whole body.
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// GET /metrics (issue 9): Prometheus text from our own registry, only when METRICS_TOKEN is set
+// GET /metrics (docs/api.md §15): Prometheus text from our own registry, only when METRICS_TOKEN is set
 // and only with `Authorization: Bearer <METRICS_TOKEN>`; requests are counted and timed by route
 // pattern (never the raw URL) and status, with the pool, rate-limit rejections and process metrics.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Request ids (issue 9): every answer carries X-Request-Id; a caller's sane id is kept, anything
+// Request ids (docs/api.md §14): every answer carries X-Request-Id; a caller's sane id is kept, anything
 // else (too long, spaces, newlines that would forge log lines) is replaced by a fresh UUID.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// GET /api/v1/admin/pay-periods/{id}/export (issue 10): the QuickBooks IIF and CSV files, their
+// GET /api/v1/admin/pay-periods/{id}/export (docs/api.md §15): the QuickBooks IIF and CSV files, their
 // sums against the period's totals, the export stamp and audit row, and the access rules.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,7 +96,7 @@ async function createScenario(options: {
       taskCode: s.taskCode ?? null,
     });
   }
-  // The hours are the real allocation (CONTRACT §4), as a clock out would have written them.
+  // The hours are the real allocation (docs/time-rules.md §8, §10), as a clock out would have written them.
   await t.db.transaction(async (tx) => {
     for (const employee of employees) {
       const instants = shifts.filter((s) => s.employee.id === employee.id).map((s) => s.clockIn);
@@ -566,7 +566,7 @@ describe('GET /api/v1/admin/pay-periods/{id}/export', () => {
 
   it('is listed in the OpenAPI document with a string 200 and the error statuses', async () => {
     const res = await api.get('/api/v1/openapi.json');
-    if (res.status === 404) return; // the document route belongs to issue 9; nothing to check until it exists
+    if (res.status === 404) return; // no OpenAPI document route: nothing to check
     const operation = res.body.paths?.['/api/v1/admin/pay-periods/{id}/export']?.get;
     expect(operation).toBeDefined();
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));

@@ -1,4 +1,4 @@
-// CONTRACT §4: the database decides overlap, so concurrent creates cannot both succeed.
+// The database decides overlap (docs/time-rules.md §5), so concurrent creates cannot both succeed.
 // PostgreSQL only: PGlite has one connection, so nothing there runs concurrently.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// POST /api/v1/admin/pay-periods (SPEC.md, CONTRACT §2, §3, §4).
+// POST /api/v1/admin/pay-periods (docs/time-rules.md §4, §5; docs/api.md §9).
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('POST /api/v1/admin/pay-periods', () => {
     });
   });
 
-  // CONTRACT §4: the last local day at 23:59:59.999, by calendar arithmetic in the org's zone.
+  // docs/time-rules.md §4: the last local day at 23:59:59.999, by calendar arithmetic in the org's zone.
   it.each([
     ['WEEKLY', '2026-04-05', '2026-04-05T04:00:00.000Z', '2026-04-12T03:59:59.999Z'], // Apr 5 -> Apr 11
     ['BI_WEEKLY', '2026-03-01', '2026-03-01T05:00:00.000Z', '2026-03-15T03:59:59.999Z'], // EST start, EDT end (Mar 8)

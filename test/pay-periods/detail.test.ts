@@ -1,4 +1,4 @@
-// GET, PUT and DELETE /api/v1/admin/pay-periods/{id} (SPEC.md, CONTRACT §2, §3, §4).
+// GET, PUT and DELETE /api/v1/admin/pay-periods/{id} (docs/api.md §15, §9; docs/time-rules.md §10).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('GET /api/v1/admin/pay-periods/{id}', () => {
 });
 
 describe('PUT /api/v1/admin/pay-periods/{id}', () => {
-  it('sets each of the five statuses, in any order (SPEC.md: any -> the supplied status)', async () => {
+  it('sets each of the five statuses, in any order', async () => {
     const { period } = await periodOf();
     for (const status of [...STATUSES].reverse().concat('OPEN')) {
       const res = await w.api.put(`${URL}/${period.id}`, { status }, { token: w.tokenA });

@@ -1,4 +1,4 @@
-// GET /api/v1/admin/pay-periods (SPEC.md, CONTRACT §2, §3).
+// GET /api/v1/admin/pay-periods (docs/api.md §7, §9).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// Field-by-field checks of the pay-period responses (SPEC.md "Pay period", CONTRACT §2:
+// Field-by-field checks of the pay-period responses (docs/api.md §15, §4:
 // numbers are JSON numbers, timestamps ISO-8601 UTC with milliseconds).
 import { expect } from 'vitest';
 
@@ -58,7 +58,7 @@ export function expectPayPeriodListItem(period: any): void {
 const ENTRY_KEYS = [
   'id', 'employeeId', 'companyId', 'payPeriodId', 'clockIn', 'clockOut', 'breakMinutes', 'totalHours',
   'regularHours', 'overtimeHours', 'jobCode', 'taskCode', 'notes', 'clockInIp', 'clockOutIp',
-  'clockInDevice', 'status', 'approved', 'createdAt', 'updatedAt', 'employee',
+  'clockInDevice', 'clockInRecordedAt', 'clockOutRecordedAt', 'status', 'approved', 'createdAt', 'updatedAt', 'employee',
 ];
 
 /** The get-one: the fields, `company` {id, name, bookkeeperOrgId}, `timeEntries`, `totals`. */

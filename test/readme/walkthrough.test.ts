@@ -1,4 +1,4 @@
-// The README's "First ten minutes" is executed, not just read (issue 9): its ```sh blocks run
+// The README's "First ten minutes" is executed, not just read: its ```sh blocks run
 // in order with bash against a fresh server, and every answer is checked. The first block
 // (create the admin, then `npm start`) runs as it stands in the background on a free port
 // and a temporary DATA_DIR (or TEST_DATABASE_URL); the others run in one bash, with BASE
@@ -187,7 +187,7 @@ describe('README "First ten minutes", run against a fresh server', () => {
     expect(run.code, `stderr:\n${run.stderr}\nstdout:\n${run.stdout}`).toBe(0);
     const curlBlocks = blocks.slice(1).filter((block) => /\bcurl\b/.test(block));
     // Every block that calls the API is checked below (a new block needs a new check).
-    expect(curlBlocks).toHaveLength(10);
+    expect(curlBlocks).toHaveLength(17);
   });
 
   it('npm run cli -- create-admin prints the new admin id before npm start serves', () => {
@@ -218,7 +218,7 @@ describe('README "First ten minutes", run against a fresh server', () => {
 
   it('POST /api/v1/admin/employees answers 201 with the employee and the phone in E.164', () => {
     const company = reply(/\/admin\/companies"/, 201).data;
-    const body = reply(/\/admin\/employees/, 201);
+    const body = reply(/Maria.*pin/, 201);
     expect(body.data).toMatchObject({ companyId: company.id, firstName: 'Maria', lastName: 'Lopez', phone: '+12125550147', employeeNumber: 'E-1', payRate: 22.5, payType: 'HOURLY', active: true });
     expect(body.data).not.toHaveProperty('pin');
     expect(body.data).not.toHaveProperty('pinHash');
@@ -226,16 +226,16 @@ describe('README "First ten minutes", run against a fresh server', () => {
 
   it('POST /api/v1/auth/employee/verify answers 200 with the employee and an employee token', () => {
     const company = reply(/\/admin\/companies"/, 201).data;
-    const employee = reply(/\/admin\/employees/, 201).data;
-    const body = reply(/\/employee\/verify/, 200);
+    const employee = reply(/Maria.*pin/, 201).data;
+    const body = reply(/EMPLOYEE=\$/, 200);
     expect(body.data.token).toEqual(expect.any(String));
     expect(body.data.user).toMatchObject({ id: employee.id, companyId: company.id, company: { id: company.id, name: 'Sunrise Bakery' } });
   });
 
   it('POST /api/v1/employee/timesheet/entry clock_in answers 200 Clocked in successfully, linked to the period', () => {
     const period = reply(/\/admin\/pay-periods"/, 201).data;
-    const employee = reply(/\/admin\/employees/, 201).data;
-    const body = reply(/"clock_in"/, 200);
+    const employee = reply(/Maria.*pin/, 201).data;
+    const body = reply(/"clock_in","jobCode":"BAKE"/, 200);
     expect(body.data.message).toBe('Clocked in successfully');
     expect(body.data.timeEntry).toMatchObject({
       id: expect.any(String),
@@ -250,8 +250,8 @@ describe('README "First ten minutes", run against a fresh server', () => {
   });
 
   it('POST /api/v1/employee/timesheet/entry clock_out answers 200 Clocked out successfully with the hours', () => {
-    const clockIn = reply(/"clock_in"/, 200).data.timeEntry;
-    const body = reply(/"clock_out"/, 200);
+    const clockIn = reply(/"clock_in","jobCode":"BAKE"/, 200).data.timeEntry;
+    const body = reply(/"notes":"first shift"/, 200);
     expect(body.data.message).toBe('Clocked out successfully');
     expect(body.data.timeEntry).toMatchObject({ id: clockIn.id, clockIn: clockIn.clockIn, clockOut: expect.stringMatching(ISO), breakMinutes: 0, notes: 'first shift' });
     // A few seconds of work: 0 hours once rounded to 2 decimals, all of it regular.
@@ -261,7 +261,7 @@ describe('README "First ten minutes", run against a fresh server', () => {
 
   it('GET /api/v1/employee/timesheet answers 200 with the entry, the totals and the current period', () => {
     const period = reply(/\/admin\/pay-periods"/, 201).data;
-    const clockOut = reply(/"clock_out"/, 200).data;
+    const clockOut = reply(/"notes":"first shift"/, 200).data;
     const body = reply(/\/employee\/timesheet"/, 200);
     expect(body.data.employee).toMatchObject({ firstName: 'Maria', lastName: 'Lopez', employeeNumber: 'E-1', payRate: 22.5 });
     expect(body.data.company).toMatchObject({ name: 'Sunrise Bakery', payPeriodType: 'WEEKLY', bookkeeperOrg: { overtimeThreshold: 40, overtimeMultiplier: 1.5 } });
@@ -288,11 +288,59 @@ describe('README "First ten minutes", run against a fresh server', () => {
 
   it('GET /api/v1/admin/pay-periods/{id} answers 200: submitted, with the approved entry and its totals', () => {
     const period = reply(/\/admin\/pay-periods"/, 201).data;
-    const clockIn = reply(/"clock_in"/, 200).data.timeEntry;
-    const body = reply(/\/admin\/pay-periods\/\$PERIOD/, 200);
+    const clockIn = reply(/"clock_in","jobCode":"BAKE"/, 200).data.timeEntry;
+    const body = reply(/\/admin\/pay-periods\/\$PERIOD" /, 200);
     expect(body.data).toMatchObject({ id: period.id, status: 'SUBMITTED', locked: false });
     expect(body.data.timeEntries).toHaveLength(1);
     expect(body.data.timeEntries[0]).toMatchObject({ id: clockIn.id, status: 'APPROVED', approved: true, employee: { firstName: 'Maria', lastName: 'Lopez' } });
     expect(body.data.totals).toEqual({ totalHours: 0, regularHours: 0, overtimeHours: 0 });
+  });
+
+  it('a second employee is created and verified, and punches in offline (occurredAt) and out', () => {
+    const output = step(/SAM=\$/);
+    expect(output.statuses).toEqual([201, 200, 200, 200]);
+    const [created, verified, clockIn, clockOut] = output.replies;
+    expect(created.data).toMatchObject({ firstName: 'Sam', lastName: 'Chen', payRate: 18 });
+    expect(verified.data.user).toMatchObject({ id: created.data.id });
+    const entry = clockIn.data.timeEntry;
+    expect(entry.jobCode).toBe('DELIVERY');
+    // The punch's own time, about two hours before the server received it.
+    const late = Date.parse(entry.clockInRecordedAt) - Date.parse(entry.clockIn);
+    expect(late).toBeGreaterThan(2 * 3_600_000 - 60_000);
+    expect(late).toBeLessThan(2 * 3_600_000 + 60_000);
+    expect(clockOut.data.timeEntry).toMatchObject({ id: entry.id, clockOutRecordedAt: expect.stringMatching(ISO) });
+    expect(clockOut.data.summary.totalHours).toBeCloseTo(2, 1);
+  });
+
+  it("POST /api/v1/employee/timesheets/{payPeriodId}/submit answers 200 with Sam's SUBMITTED timesheet", () => {
+    const body = reply(/timesheets\/\$PERIOD\/submit/, 200);
+    expect(body.data.timesheet).toMatchObject({ status: 'SUBMITTED', employee: { firstName: 'Sam' }, submittedAt: expect.stringMatching(ISO) });
+  });
+
+  it('GET /api/v1/admin/pay-periods/{id}/timesheets answers both timesheets SUBMITTED, with pay and flags', () => {
+    const body = reply(/MARIA_ID=/, 200);
+    expect(body.data.counts).toEqual({ NOT_SUBMITTED: 0, SUBMITTED: 2, APPROVED: 0, REJECTED: 0 });
+    const [sam, maria] = body.data.timesheets;
+    expect(sam).toMatchObject({ employee: { lastName: 'Chen' }, status: 'SUBMITTED', flags: ['OFFLINE_PUNCH'] });
+    expect(sam.pay.total).toBeCloseTo(sam.totals.totalHours * 18, 2);
+    expect(maria).toMatchObject({ employee: { lastName: 'Lopez' }, status: 'SUBMITTED', flags: [], pay: { regular: 0, overtime: 0, total: 0 } });
+    expect(body.data.totals.pay.total).toBe(sam.pay.total);
+  });
+
+  it("approves Maria's timesheet and rejects Sam's with the reason, which Sam then reads", () => {
+    const approved = reply(/MARIA_ID\/approve/, 200).data.timesheet;
+    expect(approved).toMatchObject({ status: 'APPROVED', employee: { firstName: 'Maria' }, decidedBy: { firstName: 'Ada' } });
+    expect(approved.timeEntries.every((e: Json) => e.status === 'APPROVED')).toBe(true);
+    const rejected = reply(/SAM_ID\/reject/, 200).data.timesheet;
+    expect(rejected).toMatchObject({ status: 'REJECTED', rejectionReason: 'Please add the delivery address to your notes.' });
+    expect(rejected.timeEntries.every((e: Json) => e.status === 'PENDING' && !e.approved)).toBe(true);
+    const own = reply(/employee\/timesheets\/\$PERIOD"/, 200).data;
+    expect(own).toMatchObject({ status: 'REJECTED', rejectionReason: 'Please add the delivery address to your notes.' });
+  });
+
+  it('GET /api/v1/admin/reports/hours answers one row per employee of the period', () => {
+    const body = reply(/reports\/hours/, 200);
+    expect(body.data.rows.map((r: Json) => r.label)).toEqual(['Chen, Sam', 'Lopez, Maria (E-1)']);
+    expect(body.data.totals.entries).toBe(2);
   });
 });

@@ -1,13 +1,15 @@
 // 1. kill -9 under load: every write that got a 2xx is in the database afterwards, and no
 // employee has two open entries. On PostgreSQL, then on file-backed PGlite.
+// 2. kill -9 in the middle of a request with an Idempotency-Key: the retry runs it exactly once.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
 import { startServer, type RunningServer } from '../../bench/server.ts';
-import { clock, createWorkforce, JWT_SECRET, openPostgres, postgresUrl, sleep, type Workforce } from './support.ts';
+import { call, clock, createWorkforce, ENTRY, JWT_SECRET, openPostgres, postgresUrl, sleep, type Workforce } from './support.ts';
 
 interface Acknowledged {
   clockIns: Set<string>;
@@ -116,4 +118,67 @@ describe('kill -9 while 32 clients clock in and out', () => {
     expect(result.missingClockOuts).toEqual([]);
     expect(result.maxOpen).toBeLessThanOrEqual(1);
   }, 180_000);
+
+  it('on PostgreSQL: a keyed clock in killed mid-transaction leaves nothing; the retry gets 409 while the dead one is held, then runs once', async () => {
+    const database = await openPostgres();
+    cleanups.push(() => database.close());
+    const { employees } = await createWorkforce(database, 1);
+    const employee = employees[0]!;
+    const env = { JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '4' };
+    let server = await startServer(env, { quiet: true });
+    cleanups.push(() => server.stop());
+
+    // Another session holds the employee row: the clock in's foreign-key check waits on it,
+    // inside the request's transaction, after the key is claimed.
+    const blocker = new pg.Client({ connectionString: postgresUrl() });
+    await blocker.connect();
+    cleanups.push(() => blocker.end());
+    await blocker.query('begin');
+    await blocker.query('select 1 from employees where id = $1 for update', [employee.id]);
+
+    const key = `kill9-${employee.id}`;
+    const keyed = () =>
+      call(`${server.url}${ENTRY}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${employee.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ action: 'clock_in' }),
+        timeoutMs: 10_000,
+      });
+    const first = keyed();
+    // Wait until the server's session is stuck on the row (the key already claimed).
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { rows } = await blocker.query(
+        `select count(*)::int as n from pg_stat_activity where application_name = 'payclock' and wait_event_type = 'Lock'`,
+      );
+      if (rows[0].n > 0) break;
+      if (Date.now() > deadline) throw new Error('the keyed request never reached its write');
+      await sleep(50);
+    }
+    server.kill('SIGKILL');
+    await server.exited;
+    expect((await first).status).toBe(0);
+    server = await startServer(env, { port: server.port, quiet: true });
+
+    // The dead process's session is still waiting, holding the key: a retry is told to come back.
+    const early = await keyed();
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('Request in progress');
+    expect(Number(early.headers?.get('retry-after'))).toBeGreaterThan(0);
+
+    // Released, the orphaned session finds its client gone and rolls back; the retry then runs.
+    await blocker.query('commit');
+    let answer = early;
+    const until = Date.now() + 20_000;
+    while (answer.status === 409 && Date.now() < until) {
+      await sleep(200);
+      answer = await keyed();
+    }
+    expect(answer.status).toBe(200);
+    const replay = await keyed();
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(answer.body);
+    const rows = await queryRows<{ id: string }>(database.db, sql`select id from time_entries where employee_id = ${employee.id}::uuid`);
+    expect(rows.map((row) => row.id)).toEqual([answer.body.data.timeEntry.id]);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 // Shared set-up for the reliability tests: real server processes on loopback, a real
 // PostgreSQL (TEST_DATABASE_URL), tokens minted with the servers' secret.
 import { openDatabase, type Database } from '../../src/db/open.ts';
-import { TokenService } from '../../src/modules/auth/tokens.ts';
+import { TokenService } from '../../src/core/tokens.ts';
 import { createCompany, createEmployee, createOrg, createAdmin } from '../helpers/factories.ts';
 
 export const JWT_SECRET = 'reliability-secret-reliability-secret-0123';

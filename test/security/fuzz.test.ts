@@ -1,4 +1,4 @@
-// Hostile input on every operation (issue 8): driven by the app's own OpenAPI document, every
+// Hostile input on every operation (SECURITY.md): driven by the app's own OpenAPI document, every
 // operation gets generated bodies, query strings and path ids, sent as every caller type. Every
 // answer must be below 500, in the envelope, documented (test/helpers/response-check.ts), free
 // of internals, and a rejected (4xx) request must leave the data exactly as it was.

@@ -1,4 +1,4 @@
-// The OWASP API Security Top 10 (2023) cases that apply to this API (issue 8), each a named
+// The OWASP API Security Top 10 (2023) cases that apply to this API (SECURITY.md), each a named
 // test on the real routes. test/auth/* proves the token rules in depth on probe routes; this
 // file cross-checks them on the real ones. SECURITY.md maps each defence to its test.
 import { eq } from 'drizzle-orm';
@@ -163,7 +163,7 @@ describe('API2 broken authentication on a real route (GET /api/v1/admin/companie
     const employeeTok = await employeeToken(t.tokens, victim.employee);
     expect((await api.get(`${V1}/employee/timesheet`, { token: employeeTok })).status).toBe(200);
     await t.db.update(employees).set({ active: false }).where(eq(employees.id, victim.employee.id));
-    // GET /employee/timesheet answers an inactive employee with its SPEC label (CONTRACT §3).
+    // GET /employee/timesheet answers an inactive employee with its own label (docs/api.md §9).
     const res = await api.get(`${V1}/employee/timesheet`, { token: employeeTok });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, error: 'Employee not found' });
@@ -459,11 +459,11 @@ describe('regressions: inputs the fuzz test (test/security/fuzz.test.ts) once tu
     }
   });
 
-  it('answers 404 Not found in the envelope to a path id with broken %-encoding or over 100 characters (was a bare 400/414)', async () => {
+  it('answers 404 Company not found in the envelope to a path id with broken %-encoding or over 100 characters (was a bare 400/414)', async () => {
     for (const id of ['%zz', '%E0%A4%A', 'x'.repeat(150)]) {
       const res = await sendRaw(t.app, { method: 'GET', url: `${V1}/admin/companies/${id}`, headers: auth() });
       expect(res.status, id).toBe(404);
-      expect(JSON.parse(res.raw)).toEqual({ success: false, error: 'Not found' });
+      expect(JSON.parse(res.raw)).toEqual({ success: false, error: 'Company not found' });
     }
   });
 

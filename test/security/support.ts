@@ -1,4 +1,4 @@
-// Shared bits of the hostile-input tests (issue 8): a small world of two tenants and every
+// Shared bits of the hostile-input tests (SECURITY.md): a small world of two tenants and every
 // caller type, a checksum of that world's rows, and the invariants every answer must keep.
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -162,7 +162,7 @@ function isNonEnvelope(path: string, status: number): boolean {
   return status === 200 && /^\/api\/v1\/admin\/pay-periods\/[^/]+\/export$/.test(path);
 }
 
-/** The envelope (SPEC "Response envelope"): `success` boolean, and on failure an `error` label. */
+/** The envelope (docs/api.md §2): `success` boolean, and on failure an `error` label. */
 export function expectEnvelope(path: string, status: number, raw: string, where: string): void {
   if (!path.startsWith('/api/') || isNonEnvelope(path, status)) return;
   let body: unknown;

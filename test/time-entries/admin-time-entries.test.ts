@@ -1,4 +1,4 @@
-// Admin time-entry corrections (CONTRACT §7): statuses, labels, field types, filters,
+// Admin time-entry corrections (docs/time-rules.md §12, §11): statuses, labels, field types, filters,
 // locked periods, overlaps, tenant isolation and audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -521,13 +521,21 @@ describe('GET /api/v1/admin/time-entries', () => {
     ['an unparseable endDate', { endDate: 'next week' }],
     ['endDate before startDate', { startDate: '2026-10-06', endDate: '2026-10-05' }],
     ['an unknown status', { status: 'OPEN' }],
-    ['pageSize over 100', { pageSize: 101 }],
-    ['page 0', { page: 0 }],
   ])('rejects %s with 400', async (_name, query) => {
     const tenant = await adminTenant(t);
     const res = await api().get(BASE, { token: tenant.token, query });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: 'Invalid time entry data' });
+  });
+
+  it.each([
+    ['pageSize over 100', { pageSize: 101 }],
+    ['page 0', { page: 0 }],
+  ])('rejects %s with 400 Validation failed, like every list', async (_name, query) => {
+    const tenant = await adminTenant(t);
+    const res = await api().get(BASE, { token: tenant.token, query });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: 'Validation failed' });
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// Weekly overtime through the admin corrections (CONTRACT §4, §7): every create, change and
+// Weekly overtime through the admin corrections (docs/time-rules.md §8, §9, §3): every create, change and
 // delete allocates each workweek it touches again, in the organization's time zone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';

@@ -48,12 +48,13 @@ export async function hoursOf(t: TestApp, token: string, id: string): Promise<[n
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Every field of an admin time entry with its JSON type (CONTRACT §2, §7). */
+/** Every field of an admin time entry with its JSON type (docs/api.md §4, §15). */
 export function expectEntryShape(entry: any): void {
   expect(Object.keys(entry).sort()).toEqual(
     [
       'id', 'employeeId', 'companyId', 'payPeriodId', 'clockIn', 'clockOut', 'breakMinutes', 'totalHours', 'regularHours',
-      'overtimeHours', 'jobCode', 'taskCode', 'notes', 'clockInIp', 'clockOutIp', 'clockInDevice', 'status', 'approved',
+      'overtimeHours', 'jobCode', 'taskCode', 'notes', 'clockInIp', 'clockOutIp', 'clockInDevice', 'clockInRecordedAt',
+      'clockOutRecordedAt', 'status', 'approved',
       'createdAt', 'updatedAt', 'employee', 'payPeriod',
     ].sort(),
   );

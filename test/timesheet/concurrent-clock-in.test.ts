@@ -1,4 +1,4 @@
-// CONTRACT §6: concurrent clock-ins of one employee, on two service instances sharing one
+// One open entry per employee (docs/time-rules.md §7): concurrent clock-ins of one employee, on two service instances sharing one
 // PostgreSQL database, leave exactly one open entry; the partial unique index decides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// POST /api/v1/employee/timesheet/entry: clock in and clock out (SPEC.md, CONTRACT §4, §6).
+// POST /api/v1/employee/timesheet/entry: clock in and clock out (docs/time-rules.md §12, §6, §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.ts';

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/open.ts';
 import { createTenant } from '../helpers/factories.ts';
-import type { TokenService } from '../../src/modules/auth/tokens.ts';
+import type { TokenService } from '../../src/core/tokens.ts';
 import { employeeToken } from '../helpers/http.ts';
 
 export const ENTRY = '/api/v1/employee/timesheet/entry';
@@ -17,7 +17,7 @@ export async function employeeTenant(db: Db, tokens: TokenService, org: { timezo
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** Every field of SPEC.md's time entry, with its JSON type. */
+/** Every field of a time entry, with its JSON type. */
 export function expectTimeEntryShape(entry: any): void {
   expect(entry).toMatchObject({
     id: expect.any(String),

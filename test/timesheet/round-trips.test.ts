@@ -1,5 +1,5 @@
-// Round trips to PostgreSQL per clock in and per clock out (issue 6: "design each for the
-// fewest database round trips"), counted at the driver: every statement a pooled client
+// Round trips to PostgreSQL per clock in and per clock out (each designed for the
+// fewest database round trips; BENCHMARKS.md), counted at the driver: every statement a pooled client
 // sends, BEGIN and COMMIT included, the auth guard's actor query too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// POST /api/v1/employee/timesheet/submit: SPEC.md's checks in SPEC.md's order, then the
+// POST /api/v1/employee/timesheet/submit: the documented checks in their order (docs/time-rules.md §14), then the
 // PENDING -> APPROVED change and the period -> SUBMITTED, in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

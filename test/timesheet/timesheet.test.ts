@@ -1,5 +1,5 @@
 // GET /api/v1/employee/timesheet: range defaults in the organization's time zone, explicit
-// ranges, payPeriodId, totals and clock status (SPEC.md, CONTRACT §4).
+// ranges, payPeriodId, totals and clock status (docs/time-rules.md §13).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.ts';

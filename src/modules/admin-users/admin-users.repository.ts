@@ -8,7 +8,7 @@ import { ilike } from '../../db/search.ts';
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type AdminUserInsert = typeof adminUsers.$inferInsert;
 
-/** The admin record SPEC.md shows (never the hash), with its organization: shared with login and /auth/me. */
+/** The admin record the API shows (never the hash), with its organization: shared with login and /auth/me. */
 export const adminUserRecord = {
   id: adminUsers.id,
   email: adminUsers.email,
@@ -20,7 +20,7 @@ export const adminUserRecord = {
   lastLoginAt: adminUsers.lastLoginAt,
   createdAt: adminUsers.createdAt,
   updatedAt: adminUsers.updatedAt,
-  // SPEC.md "Admin user": the nested organization, from the same join.
+  // The nested organization, from the same join.
   bookkeeperOrg: {
     id: bookkeeperOrgs.id,
     name: bookkeeperOrgs.name,

@@ -1,17 +1,19 @@
-// Admin users (CONTRACT §7): list, create, get, update, deactivate. The password is
+// Admin users (docs/api.md §15): list, create, get, update, deactivate. The password is
 // write-only: no response schema has a field for it or for its hash.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
+import { ADMIN_ROLES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
   Email,
   envelope,
   errorResponses,
-  IdParams,
+  idParams,
   ListQuery,
   Nullable,
   NullableDateTime,
@@ -21,7 +23,7 @@ import {
 import { createAdminUser, deactivateAdminUser, getAdminUser, listAdminUsers, updateAdminUser } from './admin-users.service.ts';
 
 const TAGS = ['Admin users'];
-export const Role = Type.Enum(['SUPER_ADMIN', 'ADMIN']);
+export const Role = Type.Enum([...ADMIN_ROLES]);
 
 export const AdminUser = Type.Object(
   {
@@ -51,7 +53,7 @@ export const AdminUser = Type.Object(
   { title: 'Admin user' },
 );
 
-/** Compared as typed (never trimmed); at least 8 characters (CONTRACT §7). */
+/** Compared as typed (never trimmed); at least 8 characters. */
 const Password = Type.String({ minLength: 8, maxLength: 255, description: 'At least 8 characters; write-only' });
 
 const CreateAdminUserBody = Type.Object(
@@ -68,7 +70,6 @@ const CreateAdminUserBody = Type.Object(
     examples: [{ email: 'grace@firm.example', password: 'a long passphrase', firstName: 'Grace', lastName: 'Hopper', role: 'ADMIN' }],
   },
 );
-type CreateAdminUserBody = Static<typeof CreateAdminUserBody>;
 
 const UpdateAdminUserBody = Type.Object(
   {
@@ -81,21 +82,19 @@ const UpdateAdminUserBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ lastName: 'Hopper-Murray', password: 'another long passphrase' }] },
 );
-type UpdateAdminUserBody = Static<typeof UpdateAdminUserBody>;
 
 const AdminUserListQuery = Type.Object({
   ...ListQuery.properties,
   bookkeeperOrgId: Type.Optional(Type.String({ description: 'SUPER_ADMIN: one organization only' })),
 });
-type AdminUserListQuery = Static<typeof AdminUserListQuery>;
 
 const config = { auth: 'admin' as const };
 
-export async function adminUserRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: AdminUserListQuery }>(
+export async function adminUserRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/users',
     {
-      config: { ...config, failureError: 'Failed to fetch admin users' },
+      config: { ...config, failureError: FailureLabel.fetchAdminUsers },
       schema: {
         tags: TAGS,
         summary: 'List admin users (search on name and email)',
@@ -103,13 +102,13 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: AppContext): Pr
         response: { 200: envelope(paginated(AdminUser)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await listAdminUsers(ctx, adminOf(request), request.query) }),
+    async (request) => ({ success: true as const, data: await listAdminUsers(ctx, adminOf(request), request.query) }),
   );
 
-  app.post<{ Body: CreateAdminUserBody }>(
+  app.post(
     '/admin/users',
     {
-      config: { ...config, failureError: 'Failed to create admin user' },
+      config: { ...config, failureError: FailureLabel.createAdminUser },
       schema: {
         tags: TAGS,
         summary: 'Create an admin user',
@@ -123,52 +122,52 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/admin/users/:id',
     {
-      config: { ...config, failureError: 'Failed to fetch admin user' },
+      config: { ...config, failureError: FailureLabel.fetchAdminUser },
       schema: {
         tags: TAGS,
         summary: 'Get an admin user',
-        params: IdParams,
+        params: idParams('Admin user'),
         response: { 200: envelope(AdminUser), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await getAdminUser(ctx, adminOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await getAdminUser(ctx, adminOf(request), request.params.id) }),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateAdminUserBody }>(
+  app.put(
     '/admin/users/:id',
     {
-      config: { ...config, failureError: 'Failed to update admin user' },
+      config: { ...config, failureError: FailureLabel.updateAdminUser },
       schema: {
         tags: TAGS,
         summary: 'Update an admin user (only the supplied fields change; a new password ends earlier tokens)',
-        params: IdParams,
+        params: idParams('Admin user'),
         body: UpdateAdminUserBody,
         response: { 200: envelope(AdminUser), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updateAdminUser(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
       message: 'Admin user updated successfully',
     }),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/admin/users/:id',
     {
-      config: { ...config, failureError: 'Failed to deactivate admin user' },
+      config: { ...config, failureError: FailureLabel.deactivateAdminUser },
       schema: {
         tags: TAGS,
         summary: 'Deactivate an admin user (its tokens stop working)',
-        params: IdParams,
+        params: idParams('Admin user'),
         response: { 200: envelope(AdminUser), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await deactivateAdminUser(ctx, adminOf(request), request.params.id, requestMeta(request)),
       message: 'Admin user deactivated successfully',
     }),

@@ -1,13 +1,14 @@
-// Admin user rules (CONTRACT §3, §7): tenant checks first; only a SUPER_ADMIN grants
+// Admin user rules (docs/api.md §9, §15): tenant checks first; only a SUPER_ADMIN grants
 // SUPER_ADMIN (or touches one); emails unique case-insensitively by the database; passwords
 // only as argon2id hashes; a new password or a deactivation ends the user's earlier tokens.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
-import { Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { assertOrgAccess, isSuperAdmin, isUuid, orgScope, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { isSuperAdmin, orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import { onlyActive, searchTerm } from '../../db/search.ts';
+import type { AdminRole } from '../../domain/enums.ts';
 import {
   findAdminUser,
   insertAdminUser,
@@ -18,8 +19,6 @@ import {
   type AdminUserRecord,
   type AdminUserRow,
 } from './admin-users.repository.ts';
-
-type Role = 'SUPER_ADMIN' | 'ADMIN';
 
 export interface AdminUserListQuery {
   page?: number;
@@ -34,7 +33,7 @@ export interface CreateAdminUserInput {
   password: string;
   firstName: string;
   lastName: string;
-  role?: Role;
+  role?: AdminRole;
   bookkeeperOrgId?: string;
 }
 
@@ -43,7 +42,7 @@ export interface UpdateAdminUserInput {
   password?: string;
   firstName?: string;
   lastName?: string;
-  role?: Role;
+  role?: AdminRole;
   active?: boolean;
 }
 
@@ -52,8 +51,7 @@ export async function listAdminUsers(ctx: AppContext, actor: AdminActor, query: 
   const pageSize = query.pageSize ?? 20;
   let bookkeeperOrgId = orgScope(actor);
   if (query.bookkeeperOrgId !== undefined) {
-    assertOrgAccess(actor, query.bookkeeperOrgId);
-    if (!isUuid(query.bookkeeperOrgId)) throw Errors.notFound('Organization');
+    await requireAccess(ctx.db, actor, { inOrganization: query.bookkeeperOrgId });
     bookkeeperOrgId = query.bookkeeperOrgId;
   }
   const { rows, total } = await queryAdminUsers(ctx.db, {
@@ -67,9 +65,9 @@ export async function listAdminUsers(ctx: AppContext, actor: AdminActor, query: 
 }
 
 export async function getAdminUser(ctx: AppContext, actor: AdminActor, id: string): Promise<AdminUserRecord> {
-  const user = isUuid(id) ? await findAdminUser(ctx.db, id) : undefined;
+  await requireAccess(ctx.db, actor, { adminUserId: id });
+  const user = await findAdminUser(ctx.db, id);
   if (!user) throw Errors.notFound('Admin user');
-  assertOrgAccess(actor, user.bookkeeperOrgId);
   return user;
 }
 
@@ -79,12 +77,12 @@ export async function createAdminUser(
   input: CreateAdminUserInput,
   meta: RequestMeta,
 ): Promise<AdminUserRecord> {
-  // Access first: another organization, or a SUPER_ADMIN grant by an ADMIN, is a 403 (CONTRACT §3).
+  // Access first: another organization, or a SUPER_ADMIN grant by an ADMIN, is a 403 (docs/api.md §9).
   const bookkeeperOrgId = input.bookkeeperOrgId ?? actor.bookkeeperOrgId;
-  assertOrgAccess(actor, bookkeeperOrgId);
+  // Its 404 for a non-UUID organization can only reach a SUPER_ADMIN, whom the grant rule never refuses.
+  await requireAccess(ctx.db, actor, { inOrganization: bookkeeperOrgId });
   const role = input.role ?? 'ADMIN';
   assertMayGrant(actor, role);
-  if (!isUuid(bookkeeperOrgId)) throw Errors.notFound('Organization');
 
   const now = ctx.clock.now();
   const values: AdminUserInsert = {
@@ -140,7 +138,7 @@ export async function updateAdminUser(
     const now = ctx.clock.now();
     changes.updatedAt = now;
     const passwordChanged = changes.passwordHash !== undefined;
-    // CONTRACT §5: tokens issued before a password change or a deactivation stop working.
+    // Tokens issued before a password change or a deactivation stop working.
     if (passwordChanged || (before.active && input.active === false)) changes.credentialsChangedAt = now;
     await writeAdminUser(tx, id, changes).catch(writeError);
     const after = (await findAdminUser(tx, id))!;
@@ -178,8 +176,8 @@ export async function deactivateAdminUser(ctx: AppContext, actor: AdminActor, id
   });
 }
 
-/** Only a SUPER_ADMIN grants SUPER_ADMIN (CONTRACT §3, §7). */
-function assertMayGrant(actor: AdminActor, role: Role): void {
+/** Only a SUPER_ADMIN grants SUPER_ADMIN (docs/api.md §9). */
+function assertMayGrant(actor: AdminActor, role: AdminRole): void {
   if (role === 'SUPER_ADMIN' && !isSuperAdmin(actor)) throw Errors.accessDenied();
 }
 
@@ -193,17 +191,17 @@ function assertMayManage(actor: AdminActor, target: AdminUserRecord): void {
 
 /** An admin cannot lock itself out; another admin of the organization can deactivate it. */
 function assertNotSelf(actor: AdminActor, id: string): void {
-  if (actor.userId === id) throw Errors.businessRule('Cannot deactivate yourself');
+  if (actor.userId === id) throw Errors.cannotDeactivateYourself();
 }
 
 function writeError(error: unknown): never {
-  if (isConstraintViolation(error, 'admin_users_email_lower_key')) throw Errors.businessRule('Email already in use');
+  if (isConstraintViolation(error, 'admin_users_email_lower_key')) throw Errors.emailAlreadyInUse();
   if (isConstraintViolation(error, 'admin_users_bookkeeper_org_id_bookkeeper_orgs_id_fk')) throw Errors.notFound('Organization');
   throw error;
 }
 
 /** What the audit log keeps: never the password hash. */
-function auditView(user: AdminUserRow | AdminUserRecord): Record<string, unknown> {
+export function auditView(user: AdminUserRow | AdminUserRecord): Record<string, unknown> {
   const view: Record<string, unknown> = { ...user };
   for (const key of ['passwordHash', 'credentialsChangedAt', 'createdAt', 'updatedAt', 'lastLoginAt', 'bookkeeperOrg']) delete view[key];
   return view;

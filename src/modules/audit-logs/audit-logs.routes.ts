@@ -1,10 +1,10 @@
-// GET /api/v1/admin/audit-logs (CONTRACT §7). The entries are written by the services that
+// GET /api/v1/admin/audit-logs (docs/api.md §16). The entries are written by the services that
 // act, through recordAudit (audit.ts).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { DateTime, envelope, errorResponses, paginated, PaginationQuery } from '../../http/schemas.ts';
 import { listAuditLogs } from './audit-logs.service.ts';
 
@@ -35,15 +35,12 @@ const AuditLogQuery = Type.Object({
   startDate: Type.Optional(Type.String({ maxLength: 64 })),
   endDate: Type.Optional(Type.String({ maxLength: 64 })),
 });
-type AuditLogQuery = Static<typeof AuditLogQuery>;
 
-export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  api.get(
+export async function auditLogRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/audit-logs',
     {
-      config: { auth: 'admin', failureError: 'Failed to fetch audit logs' },
+      config: { auth: 'admin', failureError: FailureLabel.fetchAuditLogs },
       schema: {
         tags: ['Audit log'],
         summary: 'List audit log entries, newest first (an ADMIN sees its own organization\'s)',
@@ -52,7 +49,7 @@ export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => {
-      const query = request.query as AuditLogQuery;
+      const query = request.query;
       const page = await listAuditLogs(ctx.db, adminOf(request), {
         page: query.page ?? 1,
         pageSize: query.pageSize ?? 20,

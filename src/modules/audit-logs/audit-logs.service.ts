@@ -1,12 +1,12 @@
-// Reading the audit log (CONTRACT §7): newest first; an ADMIN sees its own organization's
+// Reading the audit log (docs/api.md §16): newest first; an ADMIN sees its own organization's
 // entries, a SUPER_ADMIN every entry. Date filters are read in the admin's organization time
-// zone, like every other date input (CONTRACT §4): a date-only `startDate` is the start of that
+// zone, like every other date input (docs/time-rules.md §2): a date-only `startDate` is the start of that
 // local day, a date-only `endDate` its end.
 import type { Db } from '../../db/open.ts';
 import { parseDateInput } from '../../domain/dates.ts';
-import { Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { orgScope, type AdminActor } from '../access.ts';
+import { Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { orgScope, type AdminActor } from '../../core/access.ts';
 import { findOrgTimezone } from '../bookkeeper-orgs/bookkeeper-orgs.repository.ts';
 import { listAuditLogs as listAuditLogRows, type AuditLogRow } from './audit-logs.repository.ts';
 
@@ -36,7 +36,7 @@ export async function listAuditLogs(db: Db, actor: AdminActor, input: ListAuditL
       if (!to) problems.push('endDate: must be a valid date (YYYY-MM-DD or ISO-8601 date-time)');
     }
     if (from && to && to < from) problems.push('endDate: must not be before startDate');
-    if (problems.length > 0) throw Errors.validation('Validation failed', problems.join(', '));
+    if (problems.length > 0) throw Errors.validationFailed(problems.join(', '));
   }
   const { rows, total } = await listAuditLogRows(db, {
     bookkeeperOrgId: orgScope(actor),

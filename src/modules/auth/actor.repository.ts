@@ -1,51 +1,45 @@
 // The per-request check that a token's user (and its organization, or its company and
-// organization) is still active: one primary-key query with its joins. The credentials-change
-// instant comes back as epoch milliseconds (float8): raw queries return timestamps as text.
+// organization) is still active and that the token was not logged out: one primary-key query
+// with its joins and a primary-key probe of revoked_tokens. The credentials-change instant
+// comes back as epoch milliseconds (float8): raw queries return timestamps as text.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/open.ts';
+import type { ActorLoader, AdminActorRow, EmployeeActorRow } from '../../core/actors.ts';
+import { isTokenRevoked } from './revocation.ts';
 
-export interface AdminActorRow {
-  id: string;
-  email: string;
-  role: 'SUPER_ADMIN' | 'ADMIN';
-  active: boolean;
-  credentials_changed_ms: number;
-  bookkeeper_org_id: string;
-  org_active: boolean;
-}
+const tokenRevoked = (tokenHash: string) =>
+  sql`exists (select 1 from revoked_tokens where token_hash = ${tokenHash}) as token_revoked`;
 
-export interface EmployeeActorRow {
-  id: string;
-  active: boolean;
-  credentials_changed_ms: number;
-  company_id: string;
-  company_active: boolean;
-  bookkeeper_org_id: string;
-  org_active: boolean;
-  timezone: string;
-  overtime_threshold: string | number;
-  overtime_multiplier: string | number;
-}
-
-export async function findAdminActor(db: Db, userId: string): Promise<AdminActorRow | undefined> {
+export async function findAdminActor(db: Db, userId: string, tokenHash: string): Promise<AdminActorRow | undefined> {
   const rows = await queryRows<AdminActorRow>(
     db,
-    sql`select u.id, u.email, u.role, u.active, (extract(epoch from u.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, u.bookkeeper_org_id, o.active as org_active
+    sql`select u.id, u.email, u.role, u.active, (extract(epoch from u.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, u.bookkeeper_org_id, o.active as org_active,
+               ${tokenRevoked(tokenHash)}
         from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
         where u.id = ${userId}`,
   );
   return rows[0];
 }
 
-export async function findEmployeeActor(db: Db, employeeId: string): Promise<EmployeeActorRow | undefined> {
+export async function findEmployeeActor(db: Db, employeeId: string, tokenHash: string): Promise<EmployeeActorRow | undefined> {
   const rows = await queryRows<EmployeeActorRow>(
     db,
     sql`select e.id, e.active, (extract(epoch from e.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, e.company_id, c.active as company_active,
-               c.bookkeeper_org_id, o.active as org_active, o.timezone, o.overtime_threshold, o.overtime_multiplier
+               c.bookkeeper_org_id, o.active as org_active, o.timezone, o.overtime_threshold, o.overtime_multiplier,
+               ${tokenRevoked(tokenHash)}
         from employees e
         join companies c on c.id = e.company_id
         join bookkeeper_orgs o on o.id = c.bookkeeper_org_id
         where e.id = ${employeeId}`,
   );
   return rows[0];
+}
+
+/** The guard's loader (core/actors.ts) over this repository. */
+export function createActorLoader(db: Db): ActorLoader {
+  return {
+    findAdmin: (userId, tokenHash) => findAdminActor(db, userId, tokenHash),
+    findEmployee: (employeeId, tokenHash) => findEmployeeActor(db, employeeId, tokenHash),
+    isTokenRevoked: (tokenHash) => isTokenRevoked(db, tokenHash),
+  };
 }

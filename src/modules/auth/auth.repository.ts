@@ -5,7 +5,7 @@ import type { Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs, companies, employees } from '../../db/schema.ts';
 import { adminUserRecord, type AdminUserRecord } from '../admin-users/admin-users.repository.ts';
 
-/** SPEC.md "Admin user": the record login and /auth/me return, with its organization. */
+/** The admin record (docs/api.md §10): the record login and /auth/me return, with its organization. */
 // The admin list's columns minus its timestamps, which login and /auth/me do not show.
 const { createdAt: _createdAt, updatedAt: _updatedAt, ...adminRecordColumns } = adminUserRecord;
 export type AdminRecord = Omit<AdminUserRecord, 'createdAt' | 'updatedAt'>;
@@ -41,7 +41,7 @@ export async function stampLastLogin(db: Db, id: string, at: Date): Promise<Date
   return row?.lastLoginAt ?? null;
 }
 
-/** CONTRACT §5: the employee record verify and /auth/me return. */
+/** The employee record (docs/api.md §10) verify and /auth/me return. */
 const employeeRecordColumns = {
   id: employees.id,
   firstName: employees.firstName,

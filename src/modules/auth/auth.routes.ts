@@ -1,12 +1,13 @@
-// /api/v1/auth: admin login, employee verification, logout and the current user (SPEC.md
-// "POST /api/v1/auth/login", "Authentication", "Limits"; CONTRACT §5). The limits run in
+// /api/v1/auth: admin login, employee verification, logout and the current user
+// (docs/api.md §10, §11). The limits run in
 // onRequest, before the body is parsed, so malformed attempts count too.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
-import { AUTH_COOKIE } from '../../http/auth-guard.ts';
-import { AppError } from '../../http/errors.ts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { ADMIN_ROLES } from '../../domain/enums.ts';
+import { AUTH_COOKIE, extractToken } from '../../http/auth-guard.ts';
+import { AppError, Errors, FailureLabel, ValidationLabel } from '../../core/errors.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import {
   consumeAttempt,
   createRateLimitStore,
@@ -14,12 +15,13 @@ import {
   releaseAttempt,
   RULES,
   setLimitHeaders,
+  withLimitHeaders,
   type LimitState,
   type RateLimitRule,
 } from '../../http/rate-limit.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { Email, envelope, errorResponses, MessageEnvelope, Nullable, NullableDateTime, RequiredStr } from '../../http/schemas.ts';
-import { currentUser, login, recordMalformedAttempt, verifyEmployee, type PinAttemptLimit } from './auth.service.ts';
+import { Email, envelope, ErrorEnvelope, errorResponses, MessageEnvelope, Nullable, NullableDateTime, RequiredStr } from '../../http/schemas.ts';
+import { currentUser, endToken, login, recordMalformedAttempt, verifyEmployee, type PinAttemptLimit } from './auth.service.ts';
 
 const TAGS = ['auth'];
 
@@ -29,7 +31,7 @@ const AdminUser = Type.Object(
     email: Type.String(),
     firstName: Type.String(),
     lastName: Type.String(),
-    role: Type.Enum(['SUPER_ADMIN', 'ADMIN']),
+    role: Type.Enum([...ADMIN_ROLES]),
     active: Type.Boolean(),
     bookkeeperOrgId: Type.String({ format: 'uuid' }),
     lastLoginAt: NullableDateTime,
@@ -73,7 +75,6 @@ const LoginBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ email: 'admin@example.com', password: 'correct horse battery' }] },
 );
-type LoginBody = Static<typeof LoginBody>;
 
 const VerifyBody = Type.Object(
   {
@@ -83,13 +84,11 @@ const VerifyBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ phone: '(212) 555-0101', pin: '1234' }] },
 );
-type VerifyBody = Static<typeof VerifyBody>;
 
 /** The statuses of an attempt that failed before the service saw it (counted and audited as such). */
 const MALFORMED_STATUSES = new Set([400, 413, 415]);
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   // The module owns its counters: in-process, or Redis when REDIS_URL is set; closed with the app.
   const store = createRateLimitStore(ctx.config, ctx.clock, (error) => app.log.warn({ err: error }, 'rate-limit store error'));
   app.addHook('onClose', async () => store.close());
@@ -105,6 +104,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const auditMalformed = (kind: 'login' | 'verify') => async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
     const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
     if (!MALFORMED_STATUSES.has(status)) return;
+    // Cast on purpose: the attempt failed its schema (or its JSON), so the body is whatever was sent.
     const body = request.body as Record<string, unknown> | undefined;
     const identifier = body && typeof body === 'object' ? body[kind === 'login' ? 'email' : 'phone'] : undefined;
     await recordMalformedAttempt(ctx, kind, typeof identifier === 'string' ? identifier : null, requestMeta(request)).catch(
@@ -122,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   /**
    * The per-phone limit. The headers show whichever limit is closer to refusing, the IP's
-   * (set in onRequest) or the phone's (CONTRACT §5: the limit that trips first decides).
+   * (set in onRequest) or the phone's (the limit that trips first decides, docs/api.md §11).
    */
   const phoneLimit = (reply: FastifyReply): PinAttemptLimit => {
     const rule = RULES.verifyPerPhone;
@@ -146,10 +146,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     };
   };
 
-  api.post(
+  app.post(
     '/auth/login',
     {
-      config: { auth: 'none', validationError: 'Invalid login data', failureError: 'Login failed' },
+      config: { auth: 'none', validationError: ValidationLabel.login, failureError: FailureLabel.login },
       onRequest: limitPerIp(RULES.loginPerIp),
       onError: auditMalformed('login'),
       schema: {
@@ -157,37 +157,39 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         summary: 'Admin login with email and password; sets the auth-token cookie (5 attempts per 15 minutes per IP)',
         body: LoginBody,
         response: {
-          200: envelope(Type.Object({ user: AdminUser, token: Type.String() })),
-          ...errorResponses(401, 403, 413, 415, 429),
+          ...errorResponses(401, 403, 413, 415),
+          200: withLimitHeaders(envelope(Type.Object({ user: AdminUser, token: Type.String() }))),
+          429: withLimitHeaders(ErrorEnvelope, { refusal: true }),
         },
       },
     },
     async (request, reply) => {
-      const body = request.body as LoginBody;
+      const body = request.body;
       const result = await login(ctx, body, requestMeta(request));
       setAuthCookie(reply, result.token);
       return { success: true as const, data: result };
     },
   );
 
-  api.post(
+  app.post(
     '/auth/employee/verify',
     {
-      config: { auth: 'none', validationError: 'Invalid verification data', failureError: 'Verification failed' },
+      config: { auth: 'none', validationError: ValidationLabel.verification, failureError: FailureLabel.verification },
       onRequest: limitPerIp(RULES.verifyPerIp),
       onError: auditMalformed('verify'),
       schema: {
         tags: TAGS,
-        summary: 'Employee token from phone and PIN; sets the auth-token cookie (CONTRACT §5 limits)',
+        summary: 'Employee token from phone and PIN; sets the auth-token cookie (5 failures per phone, 20 attempts per IP in 15 minutes)',
         body: VerifyBody,
         response: {
-          200: envelope(Type.Object({ user: EmployeeUser, token: Type.String() })),
-          ...errorResponses(401, 403, 409, 413, 415, 429),
+          ...errorResponses(401, 403, 409, 413, 415),
+          200: withLimitHeaders(envelope(Type.Object({ user: EmployeeUser, token: Type.String() }))),
+          429: withLimitHeaders(ErrorEnvelope, { refusal: true }),
         },
       },
     },
     async (request, reply) => {
-      const body = request.body as VerifyBody;
+      const body = request.body;
       const result = await verifyEmployee(ctx, body, requestMeta(request), phoneLimit(reply));
       setAuthCookie(reply, result.token);
       return { success: true as const, data: result };
@@ -195,26 +197,33 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
 
-  api.post(
+  app.post(
     '/auth/logout',
     {
-      config: { auth: 'none', failureError: 'Logout failed' },
+      config: { auth: 'none', failureError: FailureLabel.logout },
       schema: {
         tags: TAGS,
-        summary: 'Clears the auth-token cookie (a bearer token stays valid until it expires)',
+        summary: 'Ends the token it is sent with and clears the auth-token cookie',
+        description:
+          'The token of the request (the Authorization header, else the auth-token cookie: the header wins) ' +
+          'answers 401 Authentication required from then on, on every instance of the service. The ' +
+          "user's other tokens keep working. Without a token, or with one that is already invalid, " +
+          'it only clears the cookie. Always 200.',
         response: { 200: MessageEnvelope, ...errorResponses() },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const presented = extractToken(request);
+      if (presented) await endToken(ctx, presented.token);
       reply.clearCookie(AUTH_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.cookieSecure });
       return { success: true as const, message: 'Logged out' };
     },
   );
 
-  api.get(
+  app.get(
     '/auth/me',
     {
-      config: { auth: 'any', failureError: 'Failed to fetch user' },
+      config: { auth: 'any', failureError: FailureLabel.fetchUser },
       schema: {
         tags: TAGS,
         summary: "The token's own record: an admin with its organization, or an employee with its company",
@@ -225,7 +234,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      if (!request.actor) throw new AppError(401, 'Authentication required');
+      if (!request.actor) throw Errors.authenticationRequired();
       return { success: true as const, data: { user: await currentUser(ctx, request.actor) } };
     },
   );

@@ -1,11 +1,11 @@
-// Admin login, employee verification and "who am I" (SPEC.md "POST /api/v1/auth/login",
-// "Authentication"; CONTRACT §5). Every attempt leaves an audit row; a secret or a hash never
+// Admin login, employee verification and "who am I" (docs/api.md §10).
+// Every attempt leaves an audit row; a secret or a hash never
 // leaves this file.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { toE164 } from '../../domain/phone.ts';
-import { Errors, type AppError } from '../../http/errors.ts';
-import type { Actor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors, type AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findAdminForLogin,
   findAdminRecord,
@@ -17,6 +17,8 @@ import {
   type EmployeeCandidate,
   type EmployeeRecord,
 } from './auth.repository.ts';
+import { revokeToken } from './revocation.ts';
+import { tokenHash } from '../../core/tokens.ts';
 
 export const LOGIN_SUCCESS = 'auth.login.success';
 export const LOGIN_FAILURE = 'auth.login.failure';
@@ -40,7 +42,7 @@ export interface SignedIn<User> {
 }
 
 /**
- * The per-phone limit of CONTRACT §5 as the service sees it: an attempt is counted before
+ * The per-phone limit (docs/api.md §11) as the service sees it: an attempt is counted before
  * its PIN is checked (so parallel guesses cannot overshoot the limit) and given back when the
  * PIN was right. `begin` throws the 429.
  */
@@ -69,7 +71,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     await ctx.hasher.verifyDummy(input.password);
     return fail(Errors.authenticationFailed(), 'unknown_email');
   }
-  // SPEC.md: when the user is found, the inactive checks come before the password check.
+  // When the user is found, the inactive checks come before the password check.
   if (!found.active) return fail(Errors.accountInactive(), 'account_inactive', found);
   if (!found.bookkeeperOrg.active) return fail(Errors.organizationInactive(), 'organization_inactive', found);
   if (!(await ctx.hasher.verify(found.passwordHash, input.password))) {
@@ -105,7 +107,7 @@ export async function verifyEmployee(
   limit: PinAttemptLimit,
 ): Promise<SignedIn<EmployeeRecord>> {
   const phone = toE164(input.phone);
-  if (!phone) throw Errors.validation('Invalid verification data', 'phone: must be a valid phone number');
+  if (!phone) throw Errors.invalidVerificationData('phone: must be a valid phone number');
   await limit.begin(phone);
 
   const fail = async (error: AppError, reason: string, employee?: EmployeeCandidate): Promise<never> => {
@@ -122,7 +124,7 @@ export async function verifyEmployee(
   };
 
   const candidates = await findEmployeesByPhone(ctx.db, phone, input.companyId);
-  // The PIN is checked before anything else about the employee (CONTRACT §5), against every
+  // The PIN is checked before anything else about the employee (docs/api.md §10), against every
   // candidate, so an unknown phone and a wrong PIN look the same.
   const matches: EmployeeCandidate[] = [];
   if (candidates.length === 0) await ctx.hasher.verifyDummy(input.pin);
@@ -133,7 +135,7 @@ export async function verifyEmployee(
 
   // The PIN was right: this attempt is not a failure and does not use up the phone's budget.
   await limit.succeeded(phone);
-  if (matches.length > 1) return fail(Errors.conflict('Company required', 'This phone is registered with several companies: send companyId'), 'company_required');
+  if (matches.length > 1) return fail(Errors.companyRequired('This phone is registered with several companies: send companyId'), 'company_required');
   const employee = matches[0]!;
   if (!employee.active) return fail(Errors.accountInactive(), 'account_inactive', employee);
   if (!employee.companyActive) return fail(Errors.companyInactive(), 'company_inactive', employee);
@@ -175,6 +177,16 @@ export async function recordMalformedAttempt(
   const details: Record<string, unknown> = { reason: 'invalid_request' };
   if (identifier !== null) details[kind === 'login' ? 'email' : 'phone'] = identifier.slice(0, 255);
   await recordAudit(ctx.db, meta, { action: kind === 'login' ? LOGIN_FAILURE : VERIFY_FAILURE, details });
+}
+
+/**
+ * Ends the token a logout was sent with, on every instance (the list is in the database). A
+ * token that does not verify (forged, expired, malformed) is refused everywhere already, so
+ * there is nothing to end; the expiry kept with the row is the token's own.
+ */
+export async function endToken(ctx: AppContext, token: string): Promise<void> {
+  const verified = await ctx.tokens.verify(token, ctx.clock.now());
+  if (verified) await revokeToken(ctx.db, tokenHash(token), new Date(verified.expiresAtMs));
 }
 
 /** GET /auth/me: the token's own record (the guard has already checked that it is active). */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs, companies } from '../../db/schema.ts';
 import { ilike } from '../../db/search.ts';
 import { slugCandidate } from '../../domain/slug.ts';
+import type { AdminRole } from '../../domain/enums.ts';
 
 export type OrgRow = typeof bookkeeperOrgs.$inferSelect;
 export type OrgInsert = typeof bookkeeperOrgs.$inferInsert;
@@ -23,7 +24,7 @@ export interface OrgAdminSummary {
   firstName: string;
   lastName: string;
   email: string;
-  role: 'SUPER_ADMIN' | 'ADMIN';
+  role: AdminRole;
   active: boolean;
 }
 
@@ -61,7 +62,7 @@ const orgRecord = {
 };
 
 export interface OrgListFilter {
-  /** null: every organization (SUPER_ADMIN); else only this one (ADMIN, CONTRACT §3). */
+  /** null: every organization (SUPER_ADMIN); else only this one (ADMIN, docs/api.md §9). */
   bookkeeperOrgId: string | null;
   search: string | null;
   activeOnly: boolean;
@@ -158,7 +159,7 @@ export async function insertOrgWithSlug(db: Db, values: OrgInsert & { slug: stri
 }
 
 /**
- * Inserts with the first free slug of `base`, `base-2`, `base-3`, … (CONTRACT §3). The free
+ * Inserts with the first free slug of `base`, `base-2`, `base-3`, … (docs/api.md §8). The free
  * candidate is computed from the slugs taken now; a concurrent create that takes it first
  * makes the insert do nothing, and the next round reads the taken slugs again.
  */

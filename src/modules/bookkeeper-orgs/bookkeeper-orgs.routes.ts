@@ -1,15 +1,16 @@
-// /api/v1/admin/bookkeeper-orgs (SPEC.md "Bookkeeper organization" and its endpoints).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+// /api/v1/admin/bookkeeper-orgs (docs/api.md §15).
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
+import { ADMIN_ROLES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
   envelope,
   errorResponses,
-  IdParams,
+  idParams,
   ListQuery,
   paginated,
   RequiredStr,
@@ -69,7 +70,7 @@ export const OrganizationDetail = Type.Object(
           firstName: Type.String(),
           lastName: Type.String(),
           email: Type.String(),
-          role: Type.Enum(['SUPER_ADMIN', 'ADMIN']),
+          role: Type.Enum([...ADMIN_ROLES]),
           active: Type.Boolean(),
         },
         { additionalProperties: false },
@@ -79,7 +80,7 @@ export const OrganizationDetail = Type.Object(
   { additionalProperties: false },
 );
 
-/** Fields shared by create and update (SPEC.md). Bounds above the minimums keep values inside their columns. */
+/** Fields shared by create and update. Bounds above the minimums keep values inside their columns. */
 const orgFields = {
   email: Type.Optional(NullableText({ format: 'email' })),
   phone: Type.Optional(NullableText()),
@@ -117,7 +118,6 @@ const CreateOrgBody = Type.Object(
     ],
   },
 );
-type CreateOrgBody = Static<typeof CreateOrgBody>;
 
 const UpdateOrgBody = Type.Object(
   {
@@ -127,16 +127,14 @@ const UpdateOrgBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ timezone: 'America/Denver', overtimeThreshold: 40, active: true }] },
 );
-type UpdateOrgBody = Static<typeof UpdateOrgBody>;
 
-export async function bookkeeperOrgRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+export async function bookkeeperOrgRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const base = '/admin/bookkeeper-orgs';
 
-  api.get(
+  app.get(
     base,
     {
-      config: { auth: 'admin', failureError: 'Failed to fetch organizations' },
+      config: { auth: 'admin', failureError: FailureLabel.fetchOrganizations },
       schema: {
         tags: TAGS,
         summary: 'List organizations (a SUPER_ADMIN sees every one, an ADMIN its own)',
@@ -145,7 +143,7 @@ export async function bookkeeperOrgRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const query = request.query as ListQuery;
+      const query = request.query;
       const page = await listOrgs(ctx.db, adminOf(request), {
         page: query.page ?? 1,
         pageSize: query.pageSize ?? 20,
@@ -156,10 +154,10 @@ export async function bookkeeperOrgRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  api.post(
+  app.post(
     base,
     {
-      config: { auth: 'admin', failureError: 'Failed to create organization' },
+      config: { auth: 'admin', failureError: FailureLabel.createOrganization },
       schema: {
         tags: TAGS,
         summary: 'Create an organization (a separate tenant; any admin token)',
@@ -168,60 +166,60 @@ export async function bookkeeperOrgRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (request, reply) => {
-      const org = await createOrg(ctx.db, adminOf(request), request.body as CreateOrgBody, requestMeta(request), ctx.clock.now());
+      const org = await createOrg(ctx.db, adminOf(request), request.body, requestMeta(request), ctx.clock.now());
       return reply.code(201).send({ success: true as const, data: org, message: 'Organization created successfully' });
     },
   );
 
-  api.get(
+  app.get(
     `${base}/:id`,
     {
-      config: { auth: 'admin', failureError: 'Failed to fetch organization' },
+      config: { auth: 'admin', failureError: FailureLabel.fetchOrganization },
       schema: {
         tags: TAGS,
         summary: 'An organization with its companies and admin users',
-        params: IdParams,
+        params: idParams('Organization'),
         response: { 200: envelope(OrganizationDetail), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { id } = request.params as IdParams;
+      const { id } = request.params;
       return { success: true as const, data: await getOrg(ctx.db, adminOf(request), id) };
     },
   );
 
-  api.put(
+  app.put(
     `${base}/:id`,
     {
-      config: { auth: 'admin', failureError: 'Failed to update organization' },
+      config: { auth: 'admin', failureError: FailureLabel.updateOrganization },
       schema: {
         tags: TAGS,
         summary: 'Update an organization (only the supplied fields change)',
-        params: IdParams,
+        params: idParams('Organization'),
         body: UpdateOrgBody,
         response: { 200: envelope(Organization), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { id } = request.params as IdParams;
-      const org = await updateOrg(ctx.db, adminOf(request), id, request.body as UpdateOrgBody, requestMeta(request), ctx.clock.now());
+      const { id } = request.params;
+      const org = await updateOrg(ctx.db, adminOf(request), id, request.body, requestMeta(request), ctx.clock.now());
       return { success: true as const, data: org, message: 'Organization updated successfully' };
     },
   );
 
-  api.delete(
+  app.delete(
     `${base}/:id`,
     {
-      config: { auth: 'admin', failureError: 'Failed to delete organization' },
+      config: { auth: 'admin', failureError: FailureLabel.deleteOrganization },
       schema: {
         tags: TAGS,
         summary: 'Deactivate an organization (soft delete: its admins and employees stop working)',
-        params: IdParams,
+        params: idParams('Organization'),
         response: { 200: envelope(Organization), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { id } = request.params as IdParams;
+      const { id } = request.params;
       const org = await deactivateOrg(ctx.db, adminOf(request), id, requestMeta(request), ctx.clock.now());
       return { success: true as const, data: org, message: 'Organization deactivated successfully' };
     },

@@ -1,14 +1,14 @@
-// Bookkeeper organizations (SPEC.md "Bookkeeper organization" and its five endpoints,
-// CONTRACT §3). Tenant rule: a SUPER_ADMIN acts on every organization, an ADMIN only on its
-// own. The organization an ADMIN creates is a separate tenant (CONTRACT §3): it gets no admin
+// Bookkeeper organizations and their five endpoints (docs/api.md §15, §9).
+// Tenant rule: a SUPER_ADMIN acts on every organization, an ADMIN only on its
+// own. The organization an ADMIN creates is a separate tenant: it gets no admin
 // user, so only a SUPER_ADMIN can manage it afterwards (the creating ADMIN gets 403).
 import type { Db } from '../../db/open.ts';
 import { isValidTimeZone } from '../../domain/dates.ts';
 import { slugify } from '../../domain/slug.ts';
-import { Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findOrgMembers,
   findOrgRecord,
@@ -23,7 +23,7 @@ import {
   type OrgRow,
 } from './bookkeeper-orgs.repository.ts';
 
-/** The editable text and number fields (SPEC.md "PUT /admin/bookkeeper-orgs/{id}"). */
+/** The editable text and number fields of an update. */
 export interface OrgFields {
   name?: string;
   email?: string | null;
@@ -73,7 +73,8 @@ const AUDITED_FIELDS = [
   'active',
 ] as const;
 
-function snapshot(row: OrgRow): Record<string, unknown> {
+/** The fields an organization's audit rows record (`details.before` / `details.after`). */
+export function snapshot(row: OrgRow): Record<string, unknown> {
   return Object.fromEntries(AUDITED_FIELDS.map((field) => [field, row[field]]));
 }
 
@@ -83,7 +84,7 @@ const emptyToNull = (value: string | null | undefined): string | null | undefine
 /** The supplied fields only: an omitted field is left as it is (PUT) or defaulted by the database (POST). */
 function fieldValues(input: OrgFields): Partial<OrgInsert> {
   if (input.timezone !== undefined && !isValidTimeZone(input.timezone)) {
-    throw Errors.validation('Validation failed', 'timezone: must be a valid IANA time zone');
+    throw Errors.validationFailed('timezone: must be a valid IANA time zone');
   }
   const values: Partial<OrgInsert> = {};
   if (input.name !== undefined) values.name = input.name;
@@ -101,7 +102,7 @@ export async function listOrgs(db: Db, actor: AdminActor, input: ListOrgsInput):
   const { rows, total } = await listOrgRows(db, {
     bookkeeperOrgId: orgScope(actor),
     search,
-    // SPEC.md: `true` returns only active organizations; any other value returns all.
+    // `true` returns only active organizations; any other value returns all.
     activeOnly: input.active === 'true',
     limit: input.pageSize,
     offset: (input.page - 1) * input.pageSize,
@@ -110,13 +111,13 @@ export async function listOrgs(db: Db, actor: AdminActor, input: ListOrgsInput):
 }
 
 export async function createOrg(db: Db, actor: AdminActor, input: CreateOrgInput, meta: RequestMeta, now: Date): Promise<OrgRecord> {
-  // `active` is not an input: a new organization is always active (CONTRACT §3).
+  // `active` is not an input: a new organization is always active.
   const values = { ...fieldValues(input), name: input.name, active: true, createdAt: now, updatedAt: now };
   const created = await db.transaction(async (tx) => {
     let row: OrgRow | undefined;
     if (input.slug !== undefined) {
       row = await insertOrgWithSlug(tx, { ...values, slug: input.slug });
-      if (!row) throw Errors.businessRule('Slug already exists', `The slug "${input.slug}" is taken`);
+      if (!row) throw Errors.slugAlreadyExists(`The slug "${input.slug}" is taken`);
     } else {
       row = await insertOrgWithUniqueSlug(tx, values, slugify(input.name) || 'organization');
     }
@@ -136,10 +137,9 @@ export async function createOrg(db: Db, actor: AdminActor, input: CreateOrgInput
 
 /** Loads an organization for a path id: 404 when unknown (or not a UUID), 403 when another tenant's. */
 async function accessibleOrg(db: Db, actor: AdminActor, id: string): Promise<OrgRecord> {
-  if (!isUuid(id)) throw Errors.notFound('Organization');
+  await requireAccess(db, actor, { bookkeeperOrgId: id });
   const org = await findOrgRecord(db, id);
   if (!org) throw Errors.notFound('Organization');
-  assertOrgAccess(actor, org.id);
   return org;
 }
 
@@ -155,7 +155,7 @@ export async function updateOrg(db: Db, actor: AdminActor, id: string, input: Up
   return changeOrg(db, actor, id, values, 'bookkeeper_org.update', meta, now);
 }
 
-/** DELETE is a soft delete (SPEC.md): the organization stays, inactive, and its users stop working. */
+/** DELETE is a soft delete (docs/api.md §9): the organization stays, inactive, and its users stop working. */
 export async function deactivateOrg(db: Db, actor: AdminActor, id: string, meta: RequestMeta, now: Date): Promise<OrgRecord> {
   return changeOrg(db, actor, id, { active: false }, 'bookkeeper_org.delete', meta, now);
 }
@@ -169,11 +169,10 @@ async function changeOrg(
   meta: RequestMeta,
   now: Date,
 ): Promise<OrgRecord> {
-  if (!isUuid(id)) throw Errors.notFound('Organization');
+  await requireAccess(db, actor, { bookkeeperOrgId: id });
   return db.transaction(async (tx) => {
     const before = await lockOrg(tx, id);
     if (!before) throw Errors.notFound('Organization');
-    assertOrgAccess(actor, before.id);
     const after = await updateOrgRow(tx, id, { ...values, updatedAt: now });
     if (!after) throw Errors.notFound('Organization');
     await recordAudit(tx, meta, {

@@ -2,12 +2,20 @@
 // probe per row of the page, on employees_company_name_idx), never one query per row.
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { companies } from '../../db/schema.ts';
+import { bookkeeperOrgs, companies } from '../../db/schema.ts';
 import { ilike } from '../../db/search.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyInsert = typeof companies.$inferInsert;
 export type CompanyRecord = CompanyRow & { _count: { employees: number } };
+
+/** A company as the pay-period rules need it: its tenant and its organization's time zone. */
+export interface PeriodCompany {
+  id: string;
+  name: string;
+  bookkeeperOrgId: string;
+  timezone: string;
+}
 
 // Qualified by hand: inside a select list Drizzle may render a column unqualified, which the
 // subquery would then resolve to its own employees.id.
@@ -81,6 +89,15 @@ export async function listCompanies(db: Db, filter: CompanyListFilter): Promise<
 
 export async function findCompany(db: Db, id: string): Promise<CompanyRecord | undefined> {
   const [row] = await db.select(companyRecord).from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+export async function findPeriodCompany(db: Db, companyId: string): Promise<PeriodCompany | undefined> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, bookkeeperOrgId: companies.bookkeeperOrgId, timezone: bookkeeperOrgs.timezone })
+    .from(companies)
+    .innerJoin(bookkeeperOrgs, eq(bookkeeperOrgs.id, companies.bookkeeperOrgId))
+    .where(eq(companies.id, companyId));
   return row;
 }
 

@@ -1,16 +1,18 @@
-// Companies (CONTRACT §7): list, create, get, update, deactivate. Thin handlers; the rules
+// Companies (docs/api.md §15): list, create, get, update, deactivate. Thin handlers; the rules
 // live in companies.service.ts.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
+import { PERIOD_TYPES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
   envelope,
   errorResponses,
-  IdParams,
+  idParams,
   ListQuery,
   Nullable,
   paginated,
@@ -20,7 +22,7 @@ import { NullableEmail, NullableStr } from './body-schemas.ts';
 import { createCompany, deactivateCompany, getCompany, listCompanies, updateCompany } from './companies.service.ts';
 
 const TAGS = ['Companies'];
-export const PayPeriodType = Type.Enum(['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY']);
+export const PayPeriodType = Type.Enum([...PERIOD_TYPES]);
 
 export const Company = Type.Object(
   {
@@ -84,27 +86,24 @@ const CreateCompanyBody = Type.Object(
     ],
   },
 );
-type CreateCompanyBody = Static<typeof CreateCompanyBody>;
 
 const UpdateCompanyBody = Type.Object(
   { name: Type.Optional(RequiredStr()), ...companyFields, active: Type.Optional(Type.Boolean()) },
   { additionalProperties: false, examples: [{ name: 'Acme Plumbing & Heating', qbOvertimePayrollItem: 'Overtime (x1.5)' }] },
 );
-type UpdateCompanyBody = Static<typeof UpdateCompanyBody>;
 
 const CompanyListQuery = Type.Object({
   ...ListQuery.properties,
   bookkeeperOrgId: Type.Optional(Type.String({ description: 'SUPER_ADMIN: one organization only' })),
 });
-type CompanyListQuery = Static<typeof CompanyListQuery>;
 
 const config = { auth: 'admin' as const };
 
-export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: CompanyListQuery }>(
+export async function companyRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/companies',
     {
-      config: { ...config, failureError: 'Failed to fetch companies' },
+      config: { ...config, failureError: FailureLabel.fetchCompanies },
       schema: {
         tags: TAGS,
         summary: 'List companies (search on name and email)',
@@ -112,13 +111,13 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: { 200: envelope(paginated(Company)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await listCompanies(ctx, adminOf(request), request.query) }),
+    async (request) => ({ success: true as const, data: await listCompanies(ctx, adminOf(request), request.query) }),
   );
 
-  app.post<{ Body: CreateCompanyBody }>(
+  app.post(
     '/admin/companies',
     {
-      config: { ...config, failureError: 'Failed to create company' },
+      config: { ...config, failureError: FailureLabel.createCompany },
       schema: {
         tags: TAGS,
         summary: 'Create a company',
@@ -132,52 +131,52 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/admin/companies/:id',
     {
-      config: { ...config, failureError: 'Failed to fetch company' },
+      config: { ...config, failureError: FailureLabel.fetchCompany },
       schema: {
         tags: TAGS,
         summary: 'Get a company',
-        params: IdParams,
+        params: idParams('Company'),
         response: { 200: envelope(Company), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await getCompany(ctx, adminOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await getCompany(ctx, adminOf(request), request.params.id) }),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCompanyBody }>(
+  app.put(
     '/admin/companies/:id',
     {
-      config: { ...config, failureError: 'Failed to update company' },
+      config: { ...config, failureError: FailureLabel.updateCompany },
       schema: {
         tags: TAGS,
         summary: 'Update a company (only the supplied fields change)',
-        params: IdParams,
+        params: idParams('Company'),
         body: UpdateCompanyBody,
         response: { 200: envelope(Company), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updateCompany(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
       message: 'Company updated successfully',
     }),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/admin/companies/:id',
     {
-      config: { ...config, failureError: 'Failed to deactivate company' },
+      config: { ...config, failureError: FailureLabel.deactivateCompany },
       schema: {
         tags: TAGS,
         summary: 'Deactivate a company (its employees can no longer use the API)',
-        params: IdParams,
+        params: idParams('Company'),
         response: { 200: envelope(Company), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await deactivateCompany(ctx, adminOf(request), request.params.id, requestMeta(request)),
       message: 'Company deactivated successfully',
     }),

@@ -1,11 +1,11 @@
-// Company rules (CONTRACT §7): tenant checks first, references settled by the database's
+// Company rules (docs/api.md §15, §9): tenant checks first, references settled by the database's
 // foreign keys (no read-then-insert), every write audit-logged inside its transaction.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
-import { Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { isUuid, orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findCompany,
   insertCompany,
@@ -17,8 +17,7 @@ import {
   type CompanyRow,
 } from './companies.repository.ts';
 import { emptyToNull, onlyActive, searchTerm } from '../../db/search.ts';
-
-type PeriodType = 'WEEKLY' | 'BI_WEEKLY' | 'SEMI_MONTHLY' | 'MONTHLY';
+import type { PeriodType } from '../../domain/enums.ts';
 
 export interface CompanyListQuery {
   page?: number;
@@ -58,9 +57,8 @@ export async function listCompanies(ctx: AppContext, actor: AdminActor, query: C
   const pageSize = query.pageSize ?? 20;
   let bookkeeperOrgId = orgScope(actor);
   if (query.bookkeeperOrgId !== undefined) {
-    // An ADMIN naming another organization is refused (CONTRACT §3); a SUPER_ADMIN narrows its view.
-    assertOrgAccess(actor, query.bookkeeperOrgId);
-    if (!isUuid(query.bookkeeperOrgId)) throw Errors.notFound('Organization');
+    // An ADMIN naming another organization is refused (docs/api.md §9); a SUPER_ADMIN narrows its view.
+    await requireAccess(ctx.db, actor, { inOrganization: query.bookkeeperOrgId });
     bookkeeperOrgId = query.bookkeeperOrgId;
   }
   const { rows, total } = await queryCompanies(ctx.db, {
@@ -75,9 +73,9 @@ export async function listCompanies(ctx: AppContext, actor: AdminActor, query: C
 
 /** The company, after the tenant check; 404 for an unknown or non-UUID id. */
 export async function getCompany(ctx: AppContext, actor: AdminActor, id: string): Promise<CompanyRecord> {
-  const company = isUuid(id) ? await findCompany(ctx.db, id) : undefined;
+  await requireAccess(ctx.db, actor, { companyId: id });
+  const company = await findCompany(ctx.db, id);
   if (!company) throw Errors.notFound('Company');
-  assertOrgAccess(actor, company.bookkeeperOrgId);
   return company;
 }
 
@@ -87,10 +85,9 @@ export async function createCompany(
   input: CreateCompanyInput,
   meta: RequestMeta,
 ): Promise<CompanyRecord> {
-  // Access before existence: an ADMIN naming any other organization is a 403 (CONTRACT §3).
+  // Access before existence: an ADMIN naming any other organization is a 403 (docs/api.md §9).
   const bookkeeperOrgId = input.bookkeeperOrgId ?? actor.bookkeeperOrgId;
-  assertOrgAccess(actor, bookkeeperOrgId);
-  if (!isUuid(bookkeeperOrgId)) throw Errors.notFound('Organization');
+  await requireAccess(ctx.db, actor, { inOrganization: bookkeeperOrgId });
   assertIndustryId(input.industryId);
 
   const now = ctx.clock.now();
@@ -117,11 +114,11 @@ export async function updateCompany(
   input: UpdateCompanyInput,
   meta: RequestMeta,
 ): Promise<CompanyRecord> {
-  if (!isUuid(id)) throw Errors.notFound('Company');
+  // A company never changes organization, so the check holds for the transaction.
+  await requireAccess(ctx.db, actor, { companyId: id });
   return ctx.db.transaction(async (tx) => {
     const before = await lockCompany(tx, id);
     if (!before) throw Errors.notFound('Company');
-    assertOrgAccess(actor, before.bookkeeperOrgId);
     assertIndustryId(input.industryId);
     const changes: Partial<CompanyInsert> = { ...fieldValues(input), updatedAt: ctx.clock.now() };
     if (input.active !== undefined) changes.active = input.active;
@@ -142,11 +139,10 @@ export async function updateCompany(
 
 /** DELETE is a soft delete: the company and, through the auth guard, its employees stop working. */
 export async function deactivateCompany(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<CompanyRecord> {
-  if (!isUuid(id)) throw Errors.notFound('Company');
+  await requireAccess(ctx.db, actor, { companyId: id });
   return ctx.db.transaction(async (tx) => {
     const before = await lockCompany(tx, id);
     if (!before) throw Errors.notFound('Company');
-    assertOrgAccess(actor, before.bookkeeperOrgId);
     await writeCompany(tx, id, { active: false, updatedAt: ctx.clock.now() });
     const after = (await findCompany(tx, id))!;
     await recordAudit(tx, meta, {
@@ -161,7 +157,7 @@ export async function deactivateCompany(ctx: AppContext, actor: AdminActor, id: 
   });
 }
 
-/** A non-UUID industry reference answers like an unknown one (CONTRACT §2). */
+/** A non-UUID industry reference answers like an unknown one (docs/api.md §3). */
 function assertIndustryId(industryId: string | null | undefined): void {
   if (industryId !== undefined && industryId !== null && !isUuid(industryId)) throw Errors.notFound('Industry');
 }
@@ -180,14 +176,15 @@ function fieldValues(input: CompanyFields): Partial<CompanyInsert> {
   return values;
 }
 
-/** A foreign key names the reference that does not exist: 404 for it, as CONTRACT §2 says. */
+/** A foreign key names the reference that does not exist: 404 for it (docs/api.md §3). */
 function referenceError(error: unknown): never {
   if (isConstraintViolation(error, 'companies_industry_id_industries_id_fk')) throw Errors.notFound('Industry');
   if (isConstraintViolation(error, 'companies_bookkeeper_org_id_bookkeeper_orgs_id_fk')) throw Errors.notFound('Organization');
   throw error;
 }
 
-function auditView(company: CompanyRow | CompanyRecord): Record<string, unknown> {
+/** What a company's audit rows record (`details.before` / `details.after`): no timestamps, no counts. */
+export function auditView(company: CompanyRow | CompanyRecord): Record<string, unknown> {
   const view: Record<string, unknown> = { ...company };
   delete view.createdAt;
   delete view.updatedAt;

@@ -94,7 +94,10 @@ export async function findEmployee(db: Db, id: string): Promise<EmployeeRecord |
   return row;
 }
 
-/** The employee and its organization, locked for the rest of the transaction. */
+/**
+ * The employee and its organization, locked for the rest of the transaction. Every writer of
+ * an employee's time entries takes this lock first, so two of them take turns.
+ */
 export async function lockEmployee(db: Db, id: string): Promise<(EmployeeRow & { bookkeeperOrgId: string }) | undefined> {
   const [row] = await db
     .select({ employee: employees, bookkeeperOrgId: companies.bookkeeperOrgId })
@@ -112,12 +115,4 @@ export async function insertEmployee(db: Db, values: EmployeeInsert): Promise<st
 
 export async function updateEmployee(db: Db, id: string, values: Partial<EmployeeInsert>): Promise<void> {
   await db.update(employees).set(values).where(eq(employees.id, id));
-}
-
-export async function findCompanyOwner(db: Db, companyId: string): Promise<{ id: string; bookkeeperOrgId: string } | undefined> {
-  const [row] = await db
-    .select({ id: companies.id, bookkeeperOrgId: companies.bookkeeperOrgId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row;
 }

@@ -1,17 +1,19 @@
-// Employees (CONTRACT §7): list (with the `companyId` filter), create, get, update, deactivate.
+// Employees (docs/api.md §15): list (with the `companyId` filter), create, get, update, deactivate.
 // The PIN is write-only: no response schema has a field for it or for its hash.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
+import { PAY_TYPES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { DateTime, envelope, errorResponses, IdParams, ListQuery, Nullable, paginated, RequiredStr } from '../../http/schemas.ts';
+import { DateTime, envelope, errorResponses, idParams, ListQuery, Nullable, paginated, RequiredStr } from '../../http/schemas.ts';
 import { NullableEmail, NullableStr } from '../companies/body-schemas.ts';
 import { createEmployee, deactivateEmployee, getEmployee, listEmployees, updateEmployee } from './employees.service.ts';
 
 const TAGS = ['Employees'];
-export const PayType = Type.Enum(['HOURLY', 'SALARY']);
+export const PayType = Type.Enum([...PAY_TYPES]);
 
 export const Employee = Type.Object(
   {
@@ -73,7 +75,6 @@ const CreateEmployeeBody = Type.Object(
     ],
   },
 );
-type CreateEmployeeBody = Static<typeof CreateEmployeeBody>;
 
 const UpdateEmployeeBody = Type.Object(
   {
@@ -86,21 +87,19 @@ const UpdateEmployeeBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ jobTitle: 'Lead plumber', payRate: 36, pin: '9307' }] },
 );
-type UpdateEmployeeBody = Static<typeof UpdateEmployeeBody>;
 
 const EmployeeListQuery = Type.Object({
   ...ListQuery.properties,
   companyId: Type.Optional(Type.String({ description: 'Only this company’s employees' })),
 });
-type EmployeeListQuery = Static<typeof EmployeeListQuery>;
 
 const config = { auth: 'admin' as const };
 
-export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: EmployeeListQuery }>(
+export async function employeeRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/employees',
     {
-      config: { ...config, failureError: 'Failed to fetch employees' },
+      config: { ...config, failureError: FailureLabel.fetchEmployees },
       schema: {
         tags: TAGS,
         summary: 'List employees (search on name, email and employee number)',
@@ -108,13 +107,13 @@ export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Pro
         response: { 200: envelope(paginated(Employee)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await listEmployees(ctx, adminOf(request), request.query) }),
+    async (request) => ({ success: true as const, data: await listEmployees(ctx, adminOf(request), request.query) }),
   );
 
-  app.post<{ Body: CreateEmployeeBody }>(
+  app.post(
     '/admin/employees',
     {
-      config: { ...config, failureError: 'Failed to create employee' },
+      config: { ...config, failureError: FailureLabel.createEmployee },
       schema: {
         tags: TAGS,
         summary: 'Create an employee',
@@ -128,52 +127,52 @@ export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/admin/employees/:id',
     {
-      config: { ...config, failureError: 'Failed to fetch employee' },
+      config: { ...config, failureError: FailureLabel.fetchEmployee },
       schema: {
         tags: TAGS,
         summary: 'Get an employee',
-        params: IdParams,
+        params: idParams('Employee'),
         response: { 200: envelope(Employee), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await getEmployee(ctx, adminOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await getEmployee(ctx, adminOf(request), request.params.id) }),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateEmployeeBody }>(
+  app.put(
     '/admin/employees/:id',
     {
-      config: { ...config, failureError: 'Failed to update employee' },
+      config: { ...config, failureError: FailureLabel.updateEmployee },
       schema: {
         tags: TAGS,
         summary: 'Update an employee (only the supplied fields change; a new pin ends earlier tokens)',
-        params: IdParams,
+        params: idParams('Employee'),
         body: UpdateEmployeeBody,
         response: { 200: envelope(Employee), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updateEmployee(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
       message: 'Employee updated successfully',
     }),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/admin/employees/:id',
     {
-      config: { ...config, failureError: 'Failed to deactivate employee' },
+      config: { ...config, failureError: FailureLabel.deactivateEmployee },
       schema: {
         tags: TAGS,
         summary: 'Deactivate an employee',
-        params: IdParams,
+        params: idParams('Employee'),
         response: { 200: envelope(Employee), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await deactivateEmployee(ctx, adminOf(request), request.params.id, requestMeta(request)),
       message: 'Employee deactivated successfully',
     }),

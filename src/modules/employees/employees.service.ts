@@ -1,16 +1,15 @@
-// Employee rules (CONTRACT §7): tenant checks first, phones in E.164, the PIN only as an
+// Employee rules (docs/api.md §15): tenant checks first, phones in E.164, the PIN only as an
 // argon2id hash, uniqueness settled by the unique indexes, every write audit-logged.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/open.ts';
 import { toE164 } from '../../domain/phone.ts';
-import { Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { assertOrgAccess, isUuid, orgScope, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import type { PayType } from '../../domain/enums.ts';
+import { Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import { emptyToNull, onlyActive, searchTerm } from '../../db/search.ts';
 import {
-  findCompanyOwner,
   findEmployee,
   insertEmployee,
   listEmployees as queryEmployees,
@@ -20,8 +19,6 @@ import {
   type EmployeeRecord,
   type EmployeeRow,
 } from './employees.repository.ts';
-
-type PayType = 'HOURLY' | 'SALARY';
 
 export interface EmployeeListQuery {
   page?: number;
@@ -59,7 +56,8 @@ export interface UpdateEmployeeInput extends EmployeeFields {
 export async function listEmployees(ctx: AppContext, actor: AdminActor, query: EmployeeListQuery): Promise<Page<EmployeeRecord>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
-  const companyId = query.companyId !== undefined ? (await ownedCompany(ctx.db, actor, query.companyId)).id : null;
+  if (query.companyId !== undefined) await requireAccess(ctx.db, actor, { companyId: query.companyId });
+  const companyId = query.companyId ?? null;
   const { rows, total } = await queryEmployees(ctx.db, {
     bookkeeperOrgId: orgScope(actor),
     companyId,
@@ -72,10 +70,9 @@ export async function listEmployees(ctx: AppContext, actor: AdminActor, query: E
 }
 
 export async function getEmployee(ctx: AppContext, actor: AdminActor, id: string): Promise<EmployeeRecord> {
-  if (!isUuid(id)) throw Errors.notFound('Employee');
+  await requireAccess(ctx.db, actor, { employeeId: id });
   const employee = await findEmployee(ctx.db, id);
   if (!employee) throw Errors.notFound('Employee');
-  assertOrgAccess(actor, employee.company.bookkeeperOrgId);
   return employee;
 }
 
@@ -85,10 +82,10 @@ export async function createEmployee(
   input: CreateEmployeeInput,
   meta: RequestMeta,
 ): Promise<EmployeeRecord> {
-  const company = await ownedCompany(ctx.db, actor, input.companyId);
+  const company = await requireAccess(ctx.db, actor, { companyId: input.companyId });
   const values: EmployeeInsert = {
     ...(await fieldValues(ctx, input)),
-    companyId: company.id,
+    companyId: input.companyId,
     firstName: input.firstName,
     lastName: input.lastName,
     phone: phoneOf(input.phone),
@@ -121,17 +118,16 @@ export async function updateEmployee(
 ): Promise<EmployeeRecord> {
   // Tenant check first (an employee never changes company, so it holds for the transaction),
   // then the PIN is hashed outside the transaction: argon2 must not hold a row lock.
-  await getEmployee(ctx, actor, id);
+  await requireAccess(ctx.db, actor, { employeeId: id });
   const changes = await fieldValues(ctx, input);
   if (input.phone !== undefined) changes.phone = phoneOf(input.phone);
   return ctx.db.transaction(async (tx) => {
     const before = await lockEmployee(tx, id);
     if (!before) throw Errors.notFound('Employee');
-    assertOrgAccess(actor, before.bookkeeperOrgId);
     const now = ctx.clock.now();
     changes.updatedAt = now;
     if (input.active !== undefined) changes.active = input.active;
-    // A new PIN or a deactivation ends the tokens issued before it (CONTRACT §5).
+    // A new PIN or a deactivation ends the tokens issued before it (docs/api.md §10).
     const pinChanged = changes.pinHash !== undefined;
     if (pinChanged || (before.active && input.active === false)) changes.credentialsChangedAt = now;
     await writeEmployee(tx, id, changes).catch(uniquenessError);
@@ -149,11 +145,10 @@ export async function updateEmployee(
 }
 
 export async function deactivateEmployee(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<EmployeeRecord> {
-  if (!isUuid(id)) throw Errors.notFound('Employee');
+  await requireAccess(ctx.db, actor, { employeeId: id });
   return ctx.db.transaction(async (tx) => {
     const before = await lockEmployee(tx, id);
     if (!before) throw Errors.notFound('Employee');
-    assertOrgAccess(actor, before.bookkeeperOrgId);
     const now = ctx.clock.now();
     await writeEmployee(tx, id, {
       active: false,
@@ -173,20 +168,9 @@ export async function deactivateEmployee(ctx: AppContext, actor: AdminActor, id:
   });
 }
 
-/**
- * A company named in a body or filter: 404 when unknown (a non-UUID too), 403 when it
- * belongs to another organization (CONTRACT §2, §3).
- */
-async function ownedCompany(db: Db, actor: AdminActor, companyId: string): Promise<{ id: string; bookkeeperOrgId: string }> {
-  const company = isUuid(companyId) ? await findCompanyOwner(db, companyId) : undefined;
-  if (!company) throw Errors.notFound('Company');
-  assertOrgAccess(actor, company.bookkeeperOrgId);
-  return company;
-}
-
 function phoneOf(input: string): string {
   const phone = toE164(input);
-  if (!phone) throw Errors.validation('Validation failed', 'phone: must be a valid phone number');
+  if (!phone) throw Errors.validationFailed('phone: must be a valid phone number');
   return phone;
 }
 
@@ -205,13 +189,13 @@ async function fieldValues(ctx: AppContext, input: EmployeeFields): Promise<Part
 }
 
 function uniquenessError(error: unknown): never {
-  if (isConstraintViolation(error, 'employees_company_phone_key')) throw Errors.businessRule('Phone already in use');
-  if (isConstraintViolation(error, 'employees_company_number_key')) throw Errors.businessRule('Employee number already in use');
+  if (isConstraintViolation(error, 'employees_company_phone_key')) throw Errors.phoneAlreadyInUse();
+  if (isConstraintViolation(error, 'employees_company_number_key')) throw Errors.employeeNumberAlreadyInUse();
   throw error;
 }
 
 /** What the audit log keeps: never the PIN hash or the credentials timestamp. */
-function auditView(employee: EmployeeRow | EmployeeRecord): Record<string, unknown> {
+export function auditView(employee: EmployeeRow | EmployeeRecord): Record<string, unknown> {
   const view: Record<string, unknown> = { ...employee };
   for (const key of ['pinHash', 'credentialsChangedAt', 'createdAt', 'updatedAt', 'company', 'bookkeeperOrgId']) delete view[key];
   return view;

@@ -1,15 +1,15 @@
 // Operations: /health answers while the process runs; /ready only while the database answers.
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.ts';
-import { Errors } from '../../http/errors.ts';
+import type { AppContext } from '../../core/context.ts';
+import { Errors } from '../../core/errors.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { envelope, errorResponses } from '../../http/schemas.ts';
 
 const Status = envelope(Type.Object({ status: Type.String() }));
 /** /ready must answer within its own deadline even when the database hangs. */
 const READY_TIMEOUT_MS = 2_000;
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function healthRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Status } } }, async () => ({
     success: true as const,
     data: { status: 'ok' },

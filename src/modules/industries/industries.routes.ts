@@ -1,12 +1,12 @@
-// /api/v1/admin/industries: the lookup of SPEC.md (optional auth, never 401) and its
-// SUPER_ADMIN-only management (CONTRACT §7).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+// /api/v1/admin/industries: the lookup (optional auth, never 401) and its
+// SUPER_ADMIN-only management (docs/api.md §15).
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { DateTime, envelope, errorResponses, IdParams, RequiredStr } from '../../http/schemas.ts';
+import { DateTime, envelope, errorResponses, idParams, RequiredStr } from '../../http/schemas.ts';
 import { createIndustry, listIndustries, updateIndustry } from './industries.service.ts';
 
 const TAGS = ['Industries'];
@@ -28,7 +28,6 @@ const IndustryListQuery = Type.Object({
   active: Type.Optional(Type.String({ maxLength: 16 })),
   search: Type.Optional(Type.String({ maxLength: 255 })),
 });
-type IndustryListQuery = Static<typeof IndustryListQuery>;
 
 const Description = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 255 });
 
@@ -40,7 +39,6 @@ const CreateIndustryBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ name: 'Landscaping', description: 'Lawn care, gardening and groundskeeping' }] },
 );
-type CreateIndustryBody = Static<typeof CreateIndustryBody>;
 
 const UpdateIndustryBody = Type.Object(
   {
@@ -50,17 +48,15 @@ const UpdateIndustryBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ active: false }] },
 );
-type UpdateIndustryBody = Static<typeof UpdateIndustryBody>;
 
-export async function industryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+export async function industryRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const base = '/admin/industries';
 
-  api.get(
+  app.get(
     base,
     {
       // Optional auth: a missing, invalid or expired token is treated as no token (never 401).
-      config: { auth: 'optional', failureError: 'Failed to fetch industries' },
+      config: { auth: 'optional', failureError: FailureLabel.fetchIndustries },
       schema: {
         tags: TAGS,
         summary: 'List industries (active ones unless active=false), ordered by name',
@@ -72,15 +68,15 @@ export async function industryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => {
-      const query = request.query as IndustryListQuery;
+      const query = request.query;
       return { success: true as const, data: await listIndustries(ctx.db, query) };
     },
   );
 
-  api.post(
+  app.post(
     base,
     {
-      config: { auth: 'admin', failureError: 'Failed to create industry' },
+      config: { auth: 'admin', failureError: FailureLabel.createIndustry },
       schema: {
         tags: TAGS,
         summary: 'Create an industry (SUPER_ADMIN only)',
@@ -89,26 +85,26 @@ export async function industryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request, reply) => {
-      const industry = await createIndustry(ctx.db, adminOf(request), request.body as CreateIndustryBody, requestMeta(request), ctx.clock.now());
+      const industry = await createIndustry(ctx.db, adminOf(request), request.body, requestMeta(request), ctx.clock.now());
       return reply.code(201).send({ success: true as const, data: industry, message: 'Industry created successfully' });
     },
   );
 
-  api.put(
+  app.put(
     `${base}/:id`,
     {
-      config: { auth: 'admin', failureError: 'Failed to update industry' },
+      config: { auth: 'admin', failureError: FailureLabel.updateIndustry },
       schema: {
         tags: TAGS,
         summary: 'Update an industry (SUPER_ADMIN only; only the supplied fields change)',
-        params: IdParams,
+        params: idParams('Industry'),
         body: UpdateIndustryBody,
         response: { 200: envelope(Industry), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { id } = request.params as IdParams;
-      const industry = await updateIndustry(ctx.db, adminOf(request), id, request.body as UpdateIndustryBody, requestMeta(request), ctx.clock.now());
+      const { id } = request.params;
+      const industry = await updateIndustry(ctx.db, adminOf(request), id, request.body, requestMeta(request), ctx.clock.now());
       return { success: true as const, data: industry, message: 'Industry updated successfully' };
     },
   );

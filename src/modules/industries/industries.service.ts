@@ -1,10 +1,10 @@
-// The industries lookup (SPEC.md "GET /admin/industries") and its management (CONTRACT §7:
+// The industries lookup and its management (docs/api.md §15:
 // create and update are for a SUPER_ADMIN only; industries are shared by every tenant).
 import type { Db } from '../../db/open.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
-import { Errors } from '../../http/errors.ts';
-import { isSuperAdmin, isUuid, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { isSuperAdmin, isUuid, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findIndustryRecord,
   insertIndustry,
@@ -28,7 +28,7 @@ export interface IndustryInput {
 }
 
 const NAME_KEY = 'industries_name_lower_key';
-const alreadyExists = () => Errors.businessRule('Industry already exists');
+const alreadyExists = () => Errors.industryAlreadyExists();
 
 function snapshot(row: IndustryRow): Record<string, unknown> {
   return { name: row.name, description: row.description, active: row.active };
@@ -40,7 +40,7 @@ function assertSuperAdmin(actor: AdminActor): void {
 
 export async function listIndustries(db: Db, input: ListIndustriesInput): Promise<{ industries: IndustryRecord[]; total: number }> {
   const rows = await listIndustryRows(db, {
-    // SPEC.md: default `true`; only the literal `false` includes inactive industries.
+    // Unlike other lists (docs/api.md §7): default `true`; only the literal `false` includes inactive industries.
     activeOnly: input.active !== 'false',
     search: input.search?.trim() || null,
   });

@@ -107,7 +107,7 @@ export async function listClosedEntries(tx: Db, payPeriodId: string): Promise<Ex
     .where(and(eq(timeEntries.payPeriodId, payPeriodId), isNotNull(timeEntries.clockOut)))
     .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id), asc(timeEntries.clockIn), asc(timeEntries.id));
   // A closed entry always has its hours (allocation runs in the transaction that closes it);
-  // null would only be a half-written row, counted as 0 like an open entry (CONTRACT §4).
+  // null would only be a half-written row, counted as 0 like an open entry (docs/time-rules.md §10).
   return rows.map((row) => ({
     ...row,
     clockOut: row.clockOut!,

@@ -1,13 +1,13 @@
-// GET /api/v1/admin/pay-periods/{id}/export (issue 10): the pay period as a QuickBooks Desktop
+// GET /api/v1/admin/pay-periods/{id}/export (docs/api.md §15): the pay period as a QuickBooks Desktop
 // IIF time import or a CSV. The answer is the file itself, not the JSON envelope; errors are
 // the envelope as everywhere else.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { ErrorEnvelope, errorResponses, IdParams } from '../../http/schemas.ts';
+import { ErrorEnvelope, errorResponses, idParams } from '../../http/schemas.ts';
 import { CONTENT_TYPES, EXPORT_FORMATS, exportPayPeriod } from './export.service.ts';
 
 const ExportQuery = Type.Object(
@@ -19,7 +19,6 @@ const ExportQuery = Type.Object(
   },
   { examples: [{ format: 'iif' }, { format: 'csv', force: true }] },
 );
-type ExportQuery = Static<typeof ExportQuery>;
 
 /** 200 is the file itself, one media type per format (the OpenAPI document lists both). */
 const ExportFile = {
@@ -34,19 +33,17 @@ const ExportFile = {
   },
 };
 
-export async function payPeriodExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  api.get(
+export async function payPeriodExportRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/pay-periods/:id/export',
     {
       // An export stamps the period and writes an audit row: a HEAD must not do that unseen.
       exposeHeadRoute: false,
-      config: { auth: 'admin', failureError: 'Failed to export pay period' },
+      config: { auth: 'admin', failureError: FailureLabel.exportPayPeriod },
       schema: {
         tags: ['Pay period export'],
         summary: 'Download the pay period for payroll: QuickBooks IIF or CSV (409 while entries are open, unless force=true)',
-        params: IdParams,
+        params: idParams('Pay period'),
         querystring: ExportQuery,
         response: {
           200: ExportFile,
@@ -56,8 +53,8 @@ export async function payPeriodExportRoutes(app: FastifyInstance, ctx: AppContex
       },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams;
-      const query = request.query as ExportQuery;
+      const { id } = request.params;
+      const query = request.query;
       const file = await exportPayPeriod(
         ctx.db,
         adminOf(request),

@@ -1,6 +1,6 @@
-// Exporting a pay period for payroll (issue 10): the QuickBooks Desktop IIF time import or a
+// Exporting a pay period for payroll (docs/api.md §15): the QuickBooks Desktop IIF time import or a
 // CSV, built from the period's closed entries. Reading the entries, stamping the period
-// (exportedBy, exportedAt, iifFilename: SPEC.md "Pay period") and the audit row happen in one
+// (exportedBy, exportedAt, iifFilename) and the audit row happen in one
 // transaction, so the stamp and the audit describe exactly the file that was sent.
 import type { Db } from '../../db/open.ts';
 import { buildCsv } from '../../domain/csv.ts';
@@ -9,9 +9,9 @@ import { sumHours } from '../../domain/hours.ts';
 import { buildIif } from '../../domain/iif.ts';
 import { slugify } from '../../domain/slug.ts';
 import { toAscii } from '../../domain/transliterate.ts';
-import { AppError, Errors } from '../../http/errors.ts';
-import { assertCompanyAccess, isUuid, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   countOpenEntries,
   listClosedEntries,
@@ -113,18 +113,15 @@ export async function exportPayPeriod(
   meta: RequestMeta,
   now: Date,
 ): Promise<ExportedFile> {
-  if (!isUuid(id)) throw Errors.notFound('Pay period');
+  // Access first: another tenant's period is a 403 whatever its state.
+  await requireAccess(db, actor, { payPeriodId: id });
   return db.transaction(async (tx) => {
     const period = await lockPeriodForExport(tx, id);
     if (!period) throw Errors.notFound('Pay period');
-    // Access first (CONTRACT §2): another tenant's period is a 403 whatever its state.
-    assertCompanyAccess(actor, period);
 
     const openEntries = await countOpenEntries(tx, period.id);
     if (openEntries > 0 && !options.force) {
-      throw new AppError(
-        409,
-        'Pay period not ready',
+      throw Errors.payPeriodNotReady(
         `${openEntries} time ${openEntries === 1 ? 'entry is' : 'entries are'} still open; clock them out or export with force=true`,
         { openEntries },
       );
@@ -146,7 +143,7 @@ export async function exportPayPeriod(
       rows = entries.length;
     }
 
-    // Only the IIF export names the "generated accounting IIF export" (SPEC.md); a CSV export
+    // Only the IIF export names the "generated accounting IIF export" (its iifFilename); a CSV export
     // stamps who and when but leaves the last IIF filename as it was.
     await stampExport(tx, period.id, {
       exportedBy: actor.email,

@@ -1,14 +1,14 @@
 // Pay-period queries. Lists carry `_count.timeEntries` as a correlated count in the same
 // statement (one probe of time_entries_pay_period_idx per row of the page), the get-one reads
 // its entries joined to their employees in one statement, and the overlap rule is left to the
-// `pay_periods_no_overlap` exclusion constraint (CONTRACT §4): nothing here reads before a write.
+// `pay_periods_no_overlap` exclusion constraint (docs/time-rules.md §5): nothing here reads before a write.
 import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/open.ts';
-import { bookkeeperOrgs, companies, payPeriods, timeEntries, type PAY_PERIOD_STATUSES } from '../../db/schema.ts';
+import { bookkeeperOrgs, companies, payPeriods, timeEntries } from '../../db/schema.ts';
+import type { PayPeriodStatus } from '../../domain/enums.ts';
 
 export type PayPeriodRow = typeof payPeriods.$inferSelect;
 export type PayPeriodInsert = typeof payPeriods.$inferInsert;
-export type PayPeriodStatus = (typeof PAY_PERIOD_STATUSES)[number];
 
 export interface CompanyRef {
   id: string;
@@ -18,12 +18,13 @@ export type PayPeriodWithCompany = PayPeriodRow & { company: CompanyRef };
 export type PayPeriodListItem = PayPeriodWithCompany & { _count: { timeEntries: number } };
 export type PayPeriodDetailRow = PayPeriodRow & { company: CompanyRef & { bookkeeperOrgId: string } };
 
-/** A company as the pay-period rules need it: its tenant and its organization's time zone. */
-export interface CompanyOwner {
+/** What a time entry shows of its pay period. */
+export interface PayPeriodSummary {
   id: string;
-  name: string;
-  bookkeeperOrgId: string;
-  timezone: string;
+  startDate: Date;
+  endDate: Date;
+  status: string;
+  locked: boolean;
 }
 
 /** A pay period locked for a write, with what the tenant check and the date rules need. */
@@ -85,15 +86,6 @@ export async function listPayPeriods(db: Db, filter: PayPeriodListFilter): Promi
   return { rows, total: Number(totals[0]?.total ?? 0) };
 }
 
-export async function findCompanyOwner(db: Db, companyId: string): Promise<CompanyOwner | undefined> {
-  const [row] = await db
-    .select({ id: companies.id, name: companies.name, bookkeeperOrgId: companies.bookkeeperOrgId, timezone: bookkeeperOrgs.timezone })
-    .from(companies)
-    .innerJoin(bookkeeperOrgs, eq(bookkeeperOrgs.id, companies.bookkeeperOrgId))
-    .where(eq(companies.id, companyId));
-  return row;
-}
-
 /** The period with its company (`id`, `name`, `bookkeeperOrgId`): one statement. */
 export async function findPayPeriod(db: Db, id: string): Promise<PayPeriodDetailRow | undefined> {
   const [row] = await db
@@ -127,8 +119,21 @@ export async function insertPayPeriod(db: Db, values: PayPeriodInsert): Promise<
 }
 
 /**
+ * The company's pay-period link lock, held until the transaction ends (the key comes from the
+ * SQL function pay_period_links_lock_key; the trigger link_entry_to_covering_period takes it
+ * too). A writer of an entry that looks up the period covering a new clockIn takes it shared,
+ * before the look-up; the pay-period create takes it exclusive, before linking. Whichever goes
+ * second sees the first's committed row. Its own statement: the statement after it takes a
+ * snapshot that includes what committed while this one waited.
+ */
+export async function lockPeriodLinks(db: Db, companyId: string, as: 'entry writer' | 'period creator'): Promise<void> {
+  const key = sql`pay_period_links_lock_key(${companyId}::uuid)`;
+  await db.execute(as === 'period creator' ? sql`select pg_advisory_xact_lock(${key})` : sql`select pg_advisory_xact_lock_shared(${key})`);
+}
+
+/**
  * Links the company's unassigned entries whose clockIn the new period covers (closed
- * interval, CONTRACT §4), in one statement; returns how many were linked.
+ * interval, docs/time-rules.md §5), in one statement; returns how many were linked.
  */
 export async function linkUnassignedEntries(
   db: Db,
@@ -192,6 +197,8 @@ export interface PeriodTimeEntry {
   clockInIp: string | null;
   clockOutIp: string | null;
   clockInDevice: string | null;
+  clockInRecordedAt: string | null;
+  clockOutRecordedAt: string | null;
   status: (typeof timeEntries.$inferSelect)['status'];
   approved: boolean;
   createdAt: string;
@@ -219,7 +226,9 @@ export async function listPeriodEntries(db: Db, payPeriodId: string): Promise<Pe
           te.break_minutes as "breakMinutes", te.total_hours::float8 as "totalHours",
           te.regular_hours::float8 as "regularHours", te.overtime_hours::float8 as "overtimeHours",
           te.job_code as "jobCode", te.task_code as "taskCode", te.notes, te.clock_in_ip as "clockInIp",
-          te.clock_out_ip as "clockOutIp", te.clock_in_device as "clockInDevice", te.status, te.approved,
+          te.clock_out_ip as "clockOutIp", te.clock_in_device as "clockInDevice",
+          ${isoUtc(sql`te.clock_in_recorded_at`)} as "clockInRecordedAt", ${isoUtc(sql`te.clock_out_recorded_at`)} as "clockOutRecordedAt",
+          te.status, te.approved,
           ${isoUtc(sql`te.created_at`)} as "createdAt", ${isoUtc(sql`te.updated_at`)} as "updatedAt",
           e.first_name as "employeeFirstName", e.last_name as "employeeLastName", e.employee_number as "employeeNumber"
         from time_entries te

@@ -1,18 +1,19 @@
-// Pay periods (SPEC.md "GET/POST /admin/pay-periods", "GET/PUT/DELETE /admin/pay-periods/{id}").
+// Pay periods: list, create, get, update, delete (docs/api.md §15).
 // Thin handlers; the rules live in pay-periods.service.ts.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
-import { PAY_PERIOD_STATUSES, PERIOD_TYPES } from '../../db/schema.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel } from '../../core/errors.ts';
+import { PAY_PERIOD_STATUSES, PERIOD_TYPES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
 import { EntryEmployee, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
   envelope,
   errorResponses,
-  IdParams,
+  idParams,
   MessageEnvelope,
   Nullable,
   NullableDateTime,
@@ -29,7 +30,7 @@ export const PayPeriodType = Type.Enum([...PERIOD_TYPES]);
 export const PayPeriodStatus = Type.Enum([...PAY_PERIOD_STATUSES]);
 
 const DATE_HELP = '`YYYY-MM-DD` (read in the organization time zone) or an ISO-8601 datetime';
-/** A date input; the service parses it in the organization's time zone (CONTRACT §4). */
+/** A date input; the service parses it in the organization's time zone (docs/time-rules.md §2). */
 const DateInput = (description: string, example: string) =>
   Type.String({ minLength: 1, maxLength: 64, description: `${description}; ${DATE_HELP}`, examples: [example] });
 const NullableDateInput = (description: string) =>
@@ -77,14 +78,13 @@ const PayPeriodListQuery = Type.Object({
   companyId: Type.Optional(Type.String({ maxLength: 255, description: 'A company of the caller’s organization' })),
   status: Type.Optional(PayPeriodStatus),
 });
-type PayPeriodListQuery = Static<typeof PayPeriodListQuery>;
 
 const CreatePayPeriodBody = Type.Object(
   {
     companyId: RequiredStr({ examples: ['3f1c2a4e-8d7b-4c6a-9e21-5b0d7f3a1c92'] }),
     periodType: PayPeriodType,
     startDate: DateInput('First instant of the period', '2026-04-05'),
-    endDate: Type.Optional(NullableDateInput('Last instant; omitted or null: computed from periodType (CONTRACT §4)')),
+    endDate: Type.Optional(NullableDateInput('Last instant; omitted or null: computed from periodType')),
     payDate: Type.Optional(NullableDateInput('The pay date')),
   },
   {
@@ -94,7 +94,6 @@ const CreatePayPeriodBody = Type.Object(
     ],
   },
 );
-type CreatePayPeriodBody = Static<typeof CreatePayPeriodBody>;
 
 const UpdatePayPeriodBody = Type.Object(
   {
@@ -111,15 +110,14 @@ const UpdatePayPeriodBody = Type.Object(
     examples: [{ status: 'APPROVED', locked: true, exportedBy: 'ada@example.com', iifFilename: 'acme-2026-04-05.iif' }],
   },
 );
-type UpdatePayPeriodBody = Static<typeof UpdatePayPeriodBody>;
 
 const config = { auth: 'admin' as const };
 
-export async function payPeriodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: PayPeriodListQuery }>(
+export async function payPeriodRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/pay-periods',
     {
-      config: { ...config, failureError: 'Failed to fetch pay periods' },
+      config: { ...config, failureError: FailureLabel.fetchPayPeriods },
       schema: {
         tags: TAGS,
         summary: 'List pay periods, newest start first (the caller’s organization, or one company)',
@@ -127,13 +125,13 @@ export async function payPeriodRoutes(app: FastifyInstance, ctx: AppContext): Pr
         response: { 200: envelope(paginated(PayPeriodListItem)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await listPayPeriods(ctx, adminOf(request), request.query) }),
+    async (request) => ({ success: true as const, data: await listPayPeriods(ctx, adminOf(request), request.query) }),
   );
 
-  app.post<{ Body: CreatePayPeriodBody }>(
+  app.post(
     '/admin/pay-periods',
     {
-      config: { ...config, failureError: 'Failed to create pay period' },
+      config: { ...config, failureError: FailureLabel.createPayPeriod },
       schema: {
         tags: TAGS,
         summary: 'Create a pay period (OPEN, unlocked); links the company’s unassigned entries it covers',
@@ -153,53 +151,53 @@ export async function payPeriodRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/admin/pay-periods/:id',
     {
-      config: { ...config, failureError: 'Failed to fetch pay period' },
+      config: { ...config, failureError: FailureLabel.fetchPayPeriod },
       schema: {
         tags: TAGS,
         summary: 'Get a pay period with its time entries and totals',
-        params: IdParams,
+        params: idParams('Pay period'),
         response: { 200: envelope(PayPeriodDetail), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await getPayPeriod(ctx, adminOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await getPayPeriod(ctx, adminOf(request), request.params.id) }),
   );
 
-  app.put<{ Params: IdParams; Body: UpdatePayPeriodBody }>(
+  app.put(
     '/admin/pay-periods/:id',
     {
-      config: { ...config, failureError: 'Failed to update pay period' },
+      config: { ...config, failureError: FailureLabel.updatePayPeriod },
       schema: {
         tags: TAGS,
         summary: 'Update a pay period (only the supplied fields change)',
-        params: IdParams,
+        params: idParams('Pay period'),
         body: UpdatePayPeriodBody,
         response: { 200: envelope(PayPeriod), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updatePayPeriod(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
       message: 'Pay period updated successfully',
     }),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/admin/pay-periods/:id',
     {
-      config: { ...config, failureError: 'Failed to delete pay period' },
+      config: { ...config, failureError: FailureLabel.deletePayPeriod },
       schema: {
         tags: TAGS,
         summary: 'Delete a pay period permanently (refused while it has time entries)',
-        params: IdParams,
+        params: idParams('Pay period'),
         response: { 200: MessageEnvelope, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
       await deletePayPeriod(ctx, adminOf(request), request.params.id, requestMeta(request));
-      return { success: true, message: 'Pay period deleted successfully' };
+      return { success: true as const, message: 'Pay period deleted successfully' };
     },
   );
 }

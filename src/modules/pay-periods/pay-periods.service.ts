@@ -1,34 +1,34 @@
-// Pay-period rules (SPEC.md "Pay period", CONTRACT §3, §4): tenant checks first, dates read
+// Pay-period rules (docs/time-rules.md §4, §5; tenants docs/api.md §9): tenant checks first, dates read
 // in the organization's time zone, overlap decided by the database's exclusion constraint
 // (never a read-then-insert), every write audit-logged inside its transaction.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
 import { parseDateInput } from '../../domain/dates.ts';
 import { sumHours } from '../../domain/hours.ts';
 import { resolvePeriodRange, type PeriodType } from '../../domain/pay-period-dates.ts';
-import { Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { assertOrgAccess, isUuid, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   deletePayPeriodWithoutEntries,
-  findCompanyOwner,
   findPayPeriod,
   insertPayPeriod,
   linkUnassignedEntries,
+  lockPeriodLinks,
   listPayPeriods as queryPayPeriods,
   listPeriodEntries,
   lockPayPeriod,
   updatePayPeriod as writePayPeriod,
-  type CompanyOwner,
   type PayPeriodDetailRow,
   type PayPeriodInsert,
   type PayPeriodListItem,
   type PayPeriodRow,
-  type PayPeriodStatus,
   type PayPeriodWithCompany,
   type PeriodTimeEntry,
 } from './pay-periods.repository.ts';
+import { findPeriodCompany } from '../companies/companies.repository.ts';
+import type { PayPeriodStatus } from '../../domain/enums.ts';
 
 export const OVERLAP_CONSTRAINT = 'pay_periods_no_overlap';
 const TIME_ENTRY_FK = 'time_entries_pay_period_id_pay_periods_id_fk';
@@ -71,12 +71,13 @@ export async function listPayPeriods(ctx: AppContext, actor: AdminActor, query: 
   const pageSize = query.pageSize ?? 20;
   let companyId: string | null = null;
   if (query.companyId !== undefined) {
-    // A filter naming another organization's company is a 403 (CONTRACT §3); a SUPER_ADMIN may name any.
-    companyId = (await companyFor(ctx, actor, query.companyId)).id;
+    // A filter naming another organization's company is a 403 (docs/api.md §9); a SUPER_ADMIN may name any.
+    await requireAccess(ctx.db, actor, { companyId: query.companyId });
+    companyId = query.companyId;
   }
   const { rows, total } = await queryPayPeriods(ctx.db, {
     companyId,
-    // Without companyId: the caller's own organization, for a SUPER_ADMIN too (CONTRACT §3).
+    // Without companyId: the caller's own organization, for a SUPER_ADMIN too (docs/api.md §9).
     bookkeeperOrgId: actor.bookkeeperOrgId,
     status: query.status ?? null,
     limit: pageSize,
@@ -91,9 +92,11 @@ export async function createPayPeriod(
   input: CreatePayPeriodInput,
   meta: RequestMeta,
 ): Promise<PayPeriodWithCompany> {
-  const company = await companyFor(ctx, actor, input.companyId);
+  await requireAccess(ctx.db, actor, { companyId: input.companyId });
+  const company = await findPeriodCompany(ctx.db, input.companyId);
+  if (!company) throw Errors.notFound('Company');
 
-  // Dates are read in the company's organization time zone (CONTRACT §4).
+  // Dates are read in the company's organization time zone (docs/time-rules.md §4).
   const problems: string[] = [];
   const range = resolvePeriodRange(
     { periodType: input.periodType, startDate: input.startDate, endDate: input.endDate ?? null },
@@ -106,7 +109,7 @@ export async function createPayPeriod(
   }
   const payDate = input.payDate === undefined ? null : parseDateInput(input.payDate, company.timezone, 'start');
   if (input.payDate !== undefined && payDate === null) problems.push(`payDate: ${INVALID_DATE}`);
-  if (problems.length > 0 || 'error' in range) throw Errors.validation('Validation failed', problems.join(', '));
+  if (problems.length > 0 || 'error' in range) throw Errors.validationFailed(problems.join(', '));
 
   const now = ctx.clock.now();
   try {
@@ -122,7 +125,10 @@ export async function createPayPeriod(
         createdAt: now,
         updatedAt: now,
       });
-      // Entries clocked in before anyone created the period would otherwise never be submitted (issue 5).
+      // Entries clocked in before anyone created the period would otherwise never be submitted.
+      // Under the link lock, so that an entry written concurrently is either seen here or sees
+      // this period itself (the trigger link_entry_to_covering_period).
+      await lockPeriodLinks(tx, company.id, 'period creator');
       const linkedEntries = await linkUnassignedEntries(tx, created, now);
       await recordAudit(tx, meta, {
         action: 'pay_period.create',
@@ -135,23 +141,23 @@ export async function createPayPeriod(
       return { ...created, company: { id: company.id, name: company.name } };
     });
   } catch (error) {
-    // The exclusion constraint decides overlap, so two concurrent creates cannot both pass (CONTRACT §4).
-    if (isConstraintViolation(error, OVERLAP_CONSTRAINT)) throw Errors.businessRule('Overlapping pay period');
+    // The exclusion constraint decides overlap, so two concurrent creates cannot both pass (docs/time-rules.md §5).
+    if (isConstraintViolation(error, OVERLAP_CONSTRAINT)) throw Errors.overlappingPayPeriod();
     throw error;
   }
 }
 
 /** The period with its company, entries (with trimmed employees) and totals: two statements. */
 export async function getPayPeriod(ctx: AppContext, actor: AdminActor, id: string): Promise<PayPeriodDetail> {
-  const period = isUuid(id) ? await findPayPeriod(ctx.db, id) : undefined;
+  await requireAccess(ctx.db, actor, { payPeriodId: id });
+  const period = await findPayPeriod(ctx.db, id);
   if (!period) throw Errors.notFound('Pay period');
-  assertOrgAccess(actor, period.company.bookkeeperOrgId);
   const timeEntries = await listPeriodEntries(ctx.db, id);
   return { ...period, timeEntries, totals: totalsOf(timeEntries) };
 }
 
 /**
- * SPEC.md: "any -> the supplied status" with the constraints not shown; kept permissive: any
+ * Any status may be set from any other (docs/api.md §15); kept permissive: any
  * status may follow any other, and a locked period can still be updated (that is how it is
  * unlocked). `exportedBy` stamps `exportedAt` with the server's now.
  */
@@ -162,11 +168,11 @@ export async function updatePayPeriod(
   input: UpdatePayPeriodInput,
   meta: RequestMeta,
 ): Promise<PayPeriodWithCompany> {
-  if (!isUuid(id)) throw Errors.notFound('Pay period');
+  // A pay period never changes company, so the check holds for the transaction.
+  await requireAccess(ctx.db, actor, { payPeriodId: id });
   return ctx.db.transaction(async (tx) => {
     const locked = await lockPayPeriod(tx, id);
     if (!locked) throw Errors.notFound('Pay period');
-    assertOrgAccess(actor, locked.bookkeeperOrgId);
     const before = locked.period;
 
     const now = ctx.clock.now();
@@ -175,7 +181,7 @@ export async function updatePayPeriod(
     if (input.locked !== undefined) changes.locked = input.locked;
     if (input.payDate !== undefined) {
       const payDate = input.payDate === null ? null : parseDateInput(input.payDate, locked.timezone, 'start');
-      if (input.payDate !== null && payDate === null) throw Errors.validation('Validation failed', `payDate: ${INVALID_DATE}`);
+      if (input.payDate !== null && payDate === null) throw Errors.validationFailed(`payDate: ${INVALID_DATE}`);
       changes.payDate = payDate;
     }
     if (input.exportedBy !== undefined) {
@@ -199,16 +205,15 @@ export async function updatePayPeriod(
 
 /**
  * Permanent delete, refused while any time entry refers to the period. Access first
- * (CONTRACT §2: another tenant's period with entries is a 403), then one conditional DELETE.
+ * (docs/api.md §9: another tenant's period with entries is a 403), then one conditional DELETE.
  */
 export async function deletePayPeriod(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<void> {
-  if (!isUuid(id)) throw Errors.notFound('Pay period');
+  await requireAccess(ctx.db, actor, { payPeriodId: id });
   try {
     await ctx.db.transaction(async (tx) => {
       // The row lock makes a concurrent clock-in that would link to this period wait for us.
       const locked = await lockPayPeriod(tx, id);
       if (!locked) throw Errors.notFound('Pay period');
-      assertOrgAccess(actor, locked.bookkeeperOrgId);
       if (!(await deletePayPeriodWithoutEntries(tx, id))) throw cannotDelete();
       await recordAudit(tx, meta, {
         action: 'pay_period.delete',
@@ -226,15 +231,7 @@ export async function deletePayPeriod(ctx: AppContext, actor: AdminActor, id: st
   }
 }
 
-/** The company a body or filter names: 404 unknown (or non-UUID), 403 another organization's. */
-async function companyFor(ctx: AppContext, actor: AdminActor, companyId: string): Promise<CompanyOwner> {
-  const company = isUuid(companyId) ? await findCompanyOwner(ctx.db, companyId) : undefined;
-  if (!company) throw Errors.notFound('Company');
-  assertOrgAccess(actor, company.bookkeeperOrgId);
-  return company;
-}
-
-/** Sums of the entries' rounded values, rounded to 2 decimals; open entries count 0 (CONTRACT §4). */
+/** Sums of the entries' rounded values, rounded to 2 decimals; open entries count 0 (docs/time-rules.md §10). */
 function totalsOf(entries: PeriodTimeEntry[]): HoursTotals {
   return {
     totalHours: sumHours(entries.map((entry) => entry.totalHours)),
@@ -244,7 +241,7 @@ function totalsOf(entries: PeriodTimeEntry[]): HoursTotals {
 }
 
 function cannotDelete() {
-  return Errors.businessRule('Cannot delete pay period', 'The pay period has time entries');
+  return Errors.cannotDeletePayPeriod('The pay period has time entries');
 }
 
 function auditView(period: PayPeriodRow): Record<string, unknown> {

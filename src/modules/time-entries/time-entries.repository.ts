@@ -1,8 +1,9 @@
-// Time-entry queries for the admin corrections (CONTRACT §7). Queries only: the rules are in
+// Time-entry queries for the admin corrections (docs/time-rules.md §12). Queries only: the rules are in
 // time-entries.service.ts.
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { bookkeeperOrgs, companies, employees, payPeriods, timeEntries } from '../../db/schema.ts';
+import type { PayPeriodSummary } from '../pay-periods/pay-periods.repository.ts';
 
 export type TimeEntryRow = typeof timeEntries.$inferSelect;
 export type TimeEntryInsert = typeof timeEntries.$inferInsert;
@@ -15,19 +16,11 @@ export interface EmployeeSummary {
   employeeNumber: string | null;
 }
 
-export interface PayPeriodSummary {
-  id: string;
-  startDate: Date;
-  endDate: Date;
-  status: string;
-  locked: boolean;
-}
+/** An entry as the employee sees it: every column but the internal worked seconds and edit mark, with its pay period's summary. */
+export type TimeEntryWithPeriod = Omit<TimeEntryRow, 'workedSeconds' | 'editedAt'> & { payPeriod: PayPeriodSummary | null };
 
-/** An entry as the API returns it: every column but the internal worked seconds, plus two summaries. */
-export type TimeEntryRecord = Omit<TimeEntryRow, 'workedSeconds'> & {
-  employee: EmployeeSummary;
-  payPeriod: PayPeriodSummary | null;
-};
+/** An entry as the admin API returns it: also who it belongs to. */
+export type TimeEntryRecord = TimeEntryWithPeriod & { employee: EmployeeSummary };
 
 /** The organization an entry or an employee lives in, and the settings its allocation needs. */
 export interface OrgSettings {
@@ -42,6 +35,11 @@ export interface EmployeeOwner extends OrgSettings {
 }
 
 export type TimeEntryOwned = TimeEntryRow & OrgSettings;
+
+export interface OpenEntryRef {
+  id: string;
+  clockIn: Date;
+}
 
 const recordColumns = {
   id: timeEntries.id,
@@ -60,6 +58,8 @@ const recordColumns = {
   clockInIp: timeEntries.clockInIp,
   clockOutIp: timeEntries.clockOutIp,
   clockInDevice: timeEntries.clockInDevice,
+  clockInRecordedAt: timeEntries.clockInRecordedAt,
+  clockOutRecordedAt: timeEntries.clockOutRecordedAt,
   status: timeEntries.status,
   approved: timeEntries.approved,
   createdAt: timeEntries.createdAt,
@@ -144,27 +144,8 @@ export async function findEmployeeOwner(db: Db, id: string): Promise<EmployeeOwn
   return row ? { ...row, overtimeThreshold: Number(row.overtimeThreshold) } : undefined;
 }
 
-export async function findCompanyOrg(db: Db, id: string): Promise<{ id: string; bookkeeperOrgId: string } | undefined> {
-  const [row] = await db.select({ id: companies.id, bookkeeperOrgId: companies.bookkeeperOrgId }).from(companies).where(eq(companies.id, id));
-  return row;
-}
-
-export async function findPayPeriodOrg(db: Db, id: string): Promise<{ id: string; bookkeeperOrgId: string } | undefined> {
-  const [row] = await db
-    .select({ id: payPeriods.id, bookkeeperOrgId: companies.bookkeeperOrgId })
-    .from(payPeriods)
-    .innerJoin(companies, eq(companies.id, payPeriods.companyId))
-    .where(eq(payPeriods.id, id));
-  return row;
-}
-
-export async function findOrgTimezone(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ timezone: bookkeeperOrgs.timezone }).from(bookkeeperOrgs).where(eq(bookkeeperOrgs.id, id));
-  return row?.timezone;
-}
-
 /**
- * The company's pay period covering `instant` (CONTRACT §4: start <= t <= end; periods of one
+ * The company's pay period covering `instant` (docs/time-rules.md §5: start <= t <= end; periods of one
  * company never overlap, so there is at most one). `for share` keeps it from being locked
  * by a concurrent update until the entry written against it commits.
  */
@@ -184,7 +165,8 @@ export async function findPeriodLocked(tx: Db, id: string): Promise<boolean> {
   return row?.locked ?? false;
 }
 
-export async function findOpenEntry(db: Db, employeeId: string): Promise<{ id: string; clockIn: Date } | undefined> {
+/** The employee's open entry (at most one: time_entries_one_open_per_employee). */
+export async function findOpenEntry(db: Db, employeeId: string): Promise<OpenEntryRef | undefined> {
   const [row] = await db
     .select({ id: timeEntries.id, clockIn: timeEntries.clockIn })
     .from(timeEntries)

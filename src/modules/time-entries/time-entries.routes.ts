@@ -1,16 +1,18 @@
-// Admin corrections of time entries (CONTRACT §7): list with filters, create with explicit
+// Admin corrections of time entries (docs/time-rules.md §12): list with filters, create with explicit
 // times, get, update, delete. Every route answers validation failures with
-// `Invalid time entry data` (CONTRACT §2).
+// `Invalid time entry data` (docs/api.md §6).
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel, ValidationLabel } from '../../core/errors.ts';
+import { TIME_ENTRY_STATUSES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   envelope,
   errorResponses,
-  IdParams,
+  idParams,
   MessageEnvelope,
   Nullable,
   paginated,
@@ -18,10 +20,10 @@ import {
   Str,
 } from '../../http/schemas.ts';
 import { EntryEmployee, PayPeriodSummary, TimeEntryFields } from './time-entry.schema.ts';
-import { createTimeEntry, deleteTimeEntry, getTimeEntry, INVALID_TIME_ENTRY, listTimeEntries, updateTimeEntry } from './time-entries.service.ts';
+import { createTimeEntry, deleteTimeEntry, getTimeEntry, listTimeEntries, updateTimeEntry } from './time-entries.service.ts';
 
 const TAGS = ['Time entries'];
-const TimeEntryStatus = Type.Enum(['PENDING', 'APPROVED']);
+const TimeEntryStatus = Type.Enum([...TIME_ENTRY_STATUSES]);
 
 export const AdminTimeEntry = Type.Object(
   { ...TimeEntryFields, employee: EntryEmployee, payPeriod: Nullable(PayPeriodSummary) },
@@ -56,7 +58,6 @@ const CreateTimeEntryBody = Type.Object(
     ],
   },
 );
-type CreateTimeEntryBody = Static<typeof CreateTimeEntryBody>;
 
 const UpdateTimeEntryBody = Type.Object(
   {
@@ -70,7 +71,6 @@ const UpdateTimeEntryBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ clockOut: '2026-03-02T21:00:00.000Z', breakMinutes: 45, status: 'APPROVED' }] },
 );
-type UpdateTimeEntryBody = Static<typeof UpdateTimeEntryBody>;
 
 const TimeEntryListQuery = Type.Object({
   ...PaginationQuery,
@@ -81,15 +81,14 @@ const TimeEntryListQuery = Type.Object({
   endDate: Type.Optional(Type.String({ maxLength: 64, description: 'clockIn until; a date-only value is the end of that day in the organization’s time zone' })),
   status: Type.Optional(TimeEntryStatus),
 });
-type TimeEntryListQuery = Static<typeof TimeEntryListQuery>;
 
-const config = { auth: 'admin' as const, validationError: INVALID_TIME_ENTRY };
+const config = { auth: 'admin' as const, validationError: ValidationLabel.timeEntry };
 
-export async function timeEntryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: TimeEntryListQuery }>(
+export async function timeEntryRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
     '/admin/time-entries',
     {
-      config: { ...config, failureError: 'Failed to fetch time entries' },
+      config: { ...config, failureError: FailureLabel.fetchTimeEntries },
       schema: {
         tags: TAGS,
         summary: 'List time entries, newest clockIn first (filters: employee, company, pay period, clockIn range, status)',
@@ -97,13 +96,13 @@ export async function timeEntryRoutes(app: FastifyInstance, ctx: AppContext): Pr
         response: { 200: envelope(paginated(AdminTimeEntry)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await listTimeEntries(ctx, adminOf(request), request.query) }),
+    async (request) => ({ success: true as const, data: await listTimeEntries(ctx, adminOf(request), request.query) }),
   );
 
-  app.post<{ Body: CreateTimeEntryBody }>(
+  app.post(
     '/admin/time-entries',
     {
-      config: { ...config, failureError: 'Failed to create time entry' },
+      config: { ...config, failureError: FailureLabel.createTimeEntry },
       schema: {
         tags: TAGS,
         summary: 'Create a time entry (a correction); its workweek is allocated again',
@@ -117,53 +116,53 @@ export async function timeEntryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/admin/time-entries/:id',
     {
-      config: { ...config, failureError: 'Failed to fetch time entry' },
+      config: { ...config, failureError: FailureLabel.fetchTimeEntry },
       schema: {
         tags: TAGS,
         summary: 'Get a time entry',
-        params: IdParams,
+        params: idParams('Time entry'),
         response: { 200: envelope(AdminTimeEntry), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await getTimeEntry(ctx, adminOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await getTimeEntry(ctx, adminOf(request), request.params.id) }),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateTimeEntryBody }>(
+  app.put(
     '/admin/time-entries/:id',
     {
-      config: { ...config, failureError: 'Failed to update time entry' },
+      config: { ...config, failureError: FailureLabel.updateTimeEntry },
       schema: {
         tags: TAGS,
         summary: 'Update a time entry (only the supplied fields change); the old and the new workweek are allocated again',
-        params: IdParams,
+        params: idParams('Time entry'),
         body: UpdateTimeEntryBody,
         response: { 200: envelope(AdminTimeEntry), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updateTimeEntry(ctx, adminOf(request), request.params.id, request.body, requestMeta(request)),
       message: 'Time entry updated successfully',
     }),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/admin/time-entries/:id',
     {
-      config: { ...config, failureError: 'Failed to delete time entry' },
+      config: { ...config, failureError: FailureLabel.deleteTimeEntry },
       schema: {
         tags: TAGS,
         summary: 'Delete a time entry; its workweek is allocated again',
-        params: IdParams,
+        params: idParams('Time entry'),
         response: { 200: MessageEnvelope, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
       await deleteTimeEntry(ctx, adminOf(request), request.params.id, requestMeta(request));
-      return { success: true, message: 'Time entry deleted successfully' };
+      return { success: true as const, message: 'Time entry deleted successfully' };
     },
   );
 }

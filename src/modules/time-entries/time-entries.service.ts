@@ -1,24 +1,24 @@
-// Admin corrections of time entries (CONTRACT §7, time rules §4). Every write runs in one
+// Admin corrections of time entries (docs/time-rules.md §12, §11, §9). Every write runs in one
 // transaction: lock the employee, write, allocate again each workweek it touches, audit.
 // Overlaps and a second open entry are decided by the database (time_entries_no_overlap,
 // time_entries_one_open_per_employee), never by a read-then-write.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { parseDateInput } from '../../domain/dates.ts';
-import { breakExceedsElapsed } from '../../domain/overtime.ts';
-import { AppError, Errors } from '../../http/errors.ts';
-import { toPage, type Page } from '../../http/schemas.ts';
-import { assertOrgAccess, isUuid, type AdminActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
-import { lockEmployee, reallocateWorkweeks } from './allocation.ts';
+import { dateRangeProblems, entryAuditView, entryTimeProblems, mergeEntryTimes, parseEntryInstant, statusChange, type EntryTimes } from '../../domain/time-entry-rules.ts';
+import { AppError, Errors } from '../../core/errors.ts';
+import { toPage, type Page } from '../../core/page.ts';
+import { requireAccess, type AdminActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
+import { lockPeriodLinks } from '../pay-periods/pay-periods.repository.ts';
+import { findOrgTimezone } from '../bookkeeper-orgs/bookkeeper-orgs.repository.ts';
+import { lockEmployee } from '../employees/employees.repository.ts';
+import { reallocateWorkweeks } from './allocation.ts';
 import {
   deleteTimeEntry as removeTimeEntry,
-  findCompanyOrg,
   findEmployeeOwner,
   findOpenEntry,
-  findOrgTimezone,
-  findPayPeriodOrg,
   findPeriodCovering,
   findPeriodLocked,
   findTimeEntryOwned,
@@ -32,8 +32,17 @@ import {
   type TimeEntryStatus,
 } from './time-entries.repository.ts';
 
-/** The validation label of every admin time-entry route (CONTRACT §2). */
-export const INVALID_TIME_ENTRY = 'Invalid time entry data';
+/**
+ * What an admin write stamps on an entry: the EDITED mark, and for each time it sets, a
+ * recorded time equal to the time itself. An admin's value is not a device punch, so it is
+ * never an offline punch; the punch it replaced stays in the audit log's details.before.
+ */
+function adminWrittenTimes(times: { clockIn?: Date; clockOut?: Date | null }, now: Date): Partial<TimeEntryInsert> {
+  const stamped: Partial<TimeEntryInsert> = { editedAt: now };
+  if (times.clockIn !== undefined) stamped.clockInRecordedAt = times.clockIn;
+  if (times.clockOut !== undefined) stamped.clockOutRecordedAt = times.clockOut;
+  return stamped;
+}
 const DEFAULT_TIMEZONE = 'America/New_York';
 
 export interface TimeEntryListQuery {
@@ -69,33 +78,28 @@ export async function listTimeEntries(ctx: AppContext, actor: AdminActor, query:
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   // Each reference filter: unknown (or not a UUID) is a 404 with its label, another
-  // organization's a 403 (CONTRACT §2, §3). A SUPER_ADMIN may name any organization's.
-  const employeeId = query.employeeId !== undefined ? await ownedReference(actor, 'Employee', query.employeeId, (id) => findEmployeeOwner(ctx.db, id)) : null;
-  const companyId = query.companyId !== undefined ? await ownedReference(actor, 'Company', query.companyId, (id) => findCompanyOrg(ctx.db, id)) : null;
-  const payPeriodId =
-    query.payPeriodId !== undefined ? await ownedReference(actor, 'Pay period', query.payPeriodId, (id) => findPayPeriodOrg(ctx.db, id)) : null;
+  // organization's a 403 (docs/api.md §9). A SUPER_ADMIN may name any organization's.
+  if (query.employeeId !== undefined) await requireAccess(ctx.db, actor, { employeeId: query.employeeId });
+  if (query.companyId !== undefined) await requireAccess(ctx.db, actor, { companyId: query.companyId });
+  if (query.payPeriodId !== undefined) await requireAccess(ctx.db, actor, { payPeriodId: query.payPeriodId });
+  const employeeId = query.employeeId ?? null;
+  const companyId = query.companyId ?? null;
+  const payPeriodId = query.payPeriodId ?? null;
 
   let from: Date | null = null;
   let to: Date | null = null;
   if (query.startDate !== undefined || query.endDate !== undefined) {
-    // Date-only bounds are whole local days in the admin's organization (CONTRACT §4).
+    // Date-only bounds are whole local days in the admin's organization (docs/time-rules.md §2).
     const timezone = (await findOrgTimezone(ctx.db, actor.bookkeeperOrgId)) ?? DEFAULT_TIMEZONE;
-    const problems: string[] = [];
-    if (query.startDate !== undefined) {
-      from = parseDateInput(query.startDate, timezone, 'start');
-      if (!from) problems.push('startDate: must be a valid date (YYYY-MM-DD or ISO-8601 date-time)');
-    }
-    if (query.endDate !== undefined) {
-      to = parseDateInput(query.endDate, timezone, 'end');
-      if (!to) problems.push('endDate: must be a valid date (YYYY-MM-DD or ISO-8601 date-time)');
-    }
-    if (from && to && to < from) problems.push('endDate: must not be before startDate');
-    if (problems.length > 0) throw Errors.validation(INVALID_TIME_ENTRY, problems.join(', '));
+    if (query.startDate !== undefined) from = parseDateInput(query.startDate, timezone, 'start');
+    if (query.endDate !== undefined) to = parseDateInput(query.endDate, timezone, 'end');
+    const problems = dateRangeProblems({ startDate: query.startDate, endDate: query.endDate, from, to });
+    if (problems.length > 0) throw Errors.invalidTimeEntryData(problems.join(', '));
   }
 
   const { rows, total } = await queryTimeEntries(ctx.db, {
     // Without a reference filter the list is the admin's own organization, for a SUPER_ADMIN
-    // too (like the pay-period list, CONTRACT §3); a reference filter already scopes it.
+    // too (like the pay-period list, docs/api.md §9); a reference filter already scopes it.
     bookkeeperOrgId: employeeId || companyId || payPeriodId ? null : actor.bookkeeperOrgId,
     employeeId,
     companyId,
@@ -110,16 +114,16 @@ export async function listTimeEntries(ctx: AppContext, actor: AdminActor, query:
 }
 
 export async function getTimeEntry(ctx: AppContext, actor: AdminActor, id: string): Promise<TimeEntryRecord> {
-  await ownedEntry(ctx.db, actor, id);
+  await requireAccess(ctx.db, actor, { timeEntryId: id });
   const record = await findTimeEntryRecord(ctx.db, id);
   if (!record) throw Errors.notFound('Time entry');
   return record;
 }
 
 export async function createTimeEntry(ctx: AppContext, actor: AdminActor, input: CreateTimeEntryInput, meta: RequestMeta): Promise<TimeEntryRecord> {
-  const employee = isUuid(input.employeeId) ? await findEmployeeOwner(ctx.db, input.employeeId) : undefined;
+  await requireAccess(ctx.db, actor, { employeeId: input.employeeId });
+  const employee = await findEmployeeOwner(ctx.db, input.employeeId);
   if (!employee) throw Errors.notFound('Employee');
-  assertOrgAccess(actor, employee.bookkeeperOrgId);
 
   const now = ctx.clock.now();
   const clockIn = instantOf('clockIn', input.clockIn, employee.timezone);
@@ -130,8 +134,10 @@ export async function createTimeEntry(ctx: AppContext, actor: AdminActor, input:
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockEmployee(tx, employee.id);
+      // Under the link lock, the look-up sees a period whose create committed meanwhile.
+      await lockPeriodLinks(tx, employee.companyId, 'entry writer');
       const period = await findPeriodCovering(tx, employee.companyId, clockIn);
-      if (period?.locked) throw Errors.businessRule('Pay period locked', 'The pay period covering clockIn is locked');
+      if (period?.locked) throw Errors.payPeriodLocked('The pay period covering clockIn is locked');
       const values: TimeEntryInsert = {
         employeeId: employee.id,
         companyId: employee.companyId,
@@ -142,6 +148,7 @@ export async function createTimeEntry(ctx: AppContext, actor: AdminActor, input:
         jobCode: emptyToNull(input.jobCode),
         taskCode: emptyToNull(input.taskCode),
         notes: emptyToNull(input.notes),
+        ...adminWrittenTimes({ clockIn, clockOut }, now),
         createdAt: now,
         updatedAt: now,
       };
@@ -154,7 +161,7 @@ export async function createTimeEntry(ctx: AppContext, actor: AdminActor, input:
         bookkeeperOrgId: employee.bookkeeperOrgId,
         entityType: 'time_entry',
         entityId: id,
-        details: { after: auditView(created) },
+        details: { after: entryAuditView(created) },
       });
       return created;
     });
@@ -170,8 +177,8 @@ export async function updateTimeEntry(
   input: UpdateTimeEntryInput,
   meta: RequestMeta,
 ): Promise<TimeEntryRecord> {
-  // Access first (CONTRACT §2): another organization's entry is a 403 whatever else is wrong.
-  const found = await ownedEntry(ctx.db, actor, id);
+  // Access first (docs/api.md §9): another organization's entry is a 403 whatever else is wrong.
+  const found = await accessibleEntry(ctx.db, actor, id);
   const now = ctx.clock.now();
   const newClockIn = input.clockIn !== undefined ? instantOf('clockIn', input.clockIn, found.timezone) : undefined;
   const newClockOut = input.clockOut !== undefined ? instantOf('clockOut', input.clockOut, found.timezone) : undefined;
@@ -182,32 +189,40 @@ export async function updateTimeEntry(
       // Read again under the employee lock: the row the change is computed from is current.
       const before = await findTimeEntryOwned(tx, id);
       if (!before) throw Errors.notFound('Time entry');
-      const clockIn = newClockIn ?? before.clockIn;
-      const clockOut = newClockOut ?? before.clockOut;
-      const breakMinutes = input.breakMinutes ?? before.breakMinutes;
+      const { clockIn, clockOut, breakMinutes, moved } = mergeEntryTimes(before, {
+        clockIn: newClockIn,
+        clockOut: newClockOut,
+        breakMinutes: input.breakMinutes,
+      });
       assertEntryTimes({ clockIn, clockOut, breakMinutes }, now, newClockIn !== undefined, newClockOut !== undefined);
 
       // Neither the period the entry is in now nor the one it would move to may be locked.
-      const moved = clockIn.getTime() !== before.clockIn.getTime();
       await assertNotLocked(tx, before);
       let payPeriodId = before.payPeriodId;
       if (moved) {
+        // Before any row of the company is written: a pay-period create holds this lock while
+        // it links rows, so taking it later, inside the UPDATE's trigger, could deadlock.
+        await lockPeriodLinks(tx, before.companyId, 'entry writer');
         const target = await findPeriodCovering(tx, before.companyId, clockIn);
-        if (target?.locked) throw Errors.businessRule('Pay period locked', 'The pay period covering the new clockIn is locked');
+        if (target?.locked) throw Errors.payPeriodLocked('The pay period covering the new clockIn is locked');
         payPeriodId = target?.id ?? null;
       }
 
-      const changes: Partial<TimeEntryInsert> = { clockIn, clockOut, breakMinutes, payPeriodId, updatedAt: now };
+      const changes: Partial<TimeEntryInsert> = {
+        clockIn,
+        clockOut,
+        breakMinutes,
+        payPeriodId,
+        ...adminWrittenTimes({ clockIn: newClockIn, clockOut: newClockOut ?? (before.clockOut === null ? clockOut : undefined) }, now),
+        updatedAt: now,
+      };
       for (const key of ['jobCode', 'taskCode', 'notes'] as const) {
         if (input[key] !== undefined) changes[key] = emptyToNull(input[key]);
       }
-      if (input.status !== undefined) {
-        changes.status = input.status;
-        changes.approved = input.status === 'APPROVED';
-      }
+      if (input.status !== undefined) Object.assign(changes, statusChange(input.status));
       const beforeRecord = (await findTimeEntryRecord(tx, id))!;
       await writeTimeEntry(tx, id, changes);
-      // Both weeks when the entry moved (CONTRACT §4): the old one loses it, the new one gains it.
+      // Both weeks when the entry moved (docs/time-rules.md §9): the old one loses it, the new one gains it.
       await reallocateWorkweeks(tx, before.employeeId, [before.clockIn, clockIn], { ...before, now });
       const after = (await findTimeEntryRecord(tx, id))!;
       await recordAudit(tx, meta, {
@@ -216,7 +231,7 @@ export async function updateTimeEntry(
         bookkeeperOrgId: before.bookkeeperOrgId,
         entityType: 'time_entry',
         entityId: id,
-        details: { before: auditView(beforeRecord), after: auditView(after) },
+        details: { before: entryAuditView(beforeRecord), after: entryAuditView(after) },
       });
       return after;
     });
@@ -228,7 +243,7 @@ export async function updateTimeEntry(
 }
 
 export async function deleteTimeEntry(ctx: AppContext, actor: AdminActor, id: string, meta: RequestMeta): Promise<void> {
-  const found = await ownedEntry(ctx.db, actor, id);
+  const found = await accessibleEntry(ctx.db, actor, id);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockEmployee(tx, found.employeeId);
@@ -244,29 +259,17 @@ export async function deleteTimeEntry(ctx: AppContext, actor: AdminActor, id: st
       bookkeeperOrgId: before.bookkeeperOrgId,
       entityType: 'time_entry',
       entityId: id,
-      details: { before: auditView(beforeRecord) },
+      details: { before: entryAuditView(beforeRecord) },
     });
   });
 }
 
-/** The entry, after the tenant check: 404 for an unknown id (a non-UUID too), 403 for another organization's. */
-async function ownedEntry(db: Db, actor: AdminActor, id: string): Promise<TimeEntryOwned> {
-  const entry = isUuid(id) ? await findTimeEntryOwned(db, id) : undefined;
+/** The entry with its organization's settings, after the tenant check. */
+async function accessibleEntry(db: Db, actor: AdminActor, id: string): Promise<TimeEntryOwned> {
+  await requireAccess(db, actor, { timeEntryId: id });
+  const entry = await findTimeEntryOwned(db, id);
   if (!entry) throw Errors.notFound('Time entry');
-  assertOrgAccess(actor, entry.bookkeeperOrgId);
   return entry;
-}
-
-async function ownedReference(
-  actor: AdminActor,
-  thing: 'Employee' | 'Company' | 'Pay period',
-  id: string,
-  find: (id: string) => Promise<{ id: string; bookkeeperOrgId: string } | undefined>,
-): Promise<string> {
-  const found = isUuid(id) ? await find(id) : undefined;
-  if (!found) throw Errors.notFound(thing);
-  assertOrgAccess(actor, found.bookkeeperOrgId);
-  return found.id;
 }
 
 /**
@@ -276,44 +279,27 @@ async function ownedReference(
 async function assertNotLocked(tx: Db, entry: TimeEntryOwned): Promise<void> {
   const linkedLocked = entry.payPeriodId ? await findPeriodLocked(tx, entry.payPeriodId) : false;
   const covering = linkedLocked ? undefined : await findPeriodCovering(tx, entry.companyId, entry.clockIn);
-  if (linkedLocked || covering?.locked) throw Errors.businessRule('Pay period locked', 'The time entry is in a locked pay period');
+  if (linkedLocked || covering?.locked) throw Errors.payPeriodLocked('The time entry is in a locked pay period');
 }
 
-/** A body timestamp: strict ISO-8601 with an offset, a real date between 1970 and 9999 (CONTRACT §2). */
+/** A body timestamp: strict ISO-8601 with an offset, a real date between 1970 and 9999 (docs/time-rules.md §2). */
 function instantOf(field: string, input: string, timezone: string): Date {
-  const instant = /[T]\d{2}:\d{2}/.test(input) ? parseDateInput(input, timezone, 'start') : null;
-  if (!instant) throw Errors.validation(INVALID_TIME_ENTRY, `${field}: must be a valid ISO-8601 date-time`);
+  const instant = parseEntryInstant(input, timezone);
+  if (!instant) throw Errors.invalidTimeEntryData(`${field}: must be a valid ISO-8601 date-time`);
   return instant;
 }
 
-/**
- * CONTRACT §4 and §7: clockIn not in the future, clockOut not before clockIn, a break no
- * longer than the elapsed time. A corrected clockOut in the future is refused too: it would
- * pay for time not yet worked. On update only the fields that were sent are judged against now.
- */
-function assertEntryTimes(
-  entry: { clockIn: Date; clockOut: Date | null; breakMinutes: number },
-  now: Date,
-  clockInSent = true,
-  clockOutSent = true,
-): void {
-  const problems: string[] = [];
-  if (clockInSent && entry.clockIn > now) problems.push('clockIn: must not be in the future');
-  if (entry.clockOut) {
-    if (entry.clockOut < entry.clockIn) problems.push('clockOut: must not be before clockIn');
-    else if (breakExceedsElapsed({ clockIn: entry.clockIn, clockOut: entry.clockOut, breakMinutes: entry.breakMinutes })) {
-      problems.push('breakMinutes: must not exceed the time between clockIn and clockOut');
-    }
-    if (clockOutSent && entry.clockOut > now) problems.push('clockOut: must not be in the future');
-  }
-  if (problems.length > 0) throw Errors.validation(INVALID_TIME_ENTRY, problems.join(', '));
+/** The time rules of an entry (entryTimeProblems, docs/time-rules.md) as one 400. */
+function assertEntryTimes(entry: EntryTimes, now: Date, clockInSent = true, clockOutSent = true): void {
+  const problems = entryTimeProblems(entry, now, clockInSent, clockOutSent);
+  if (problems.length > 0) throw Errors.invalidTimeEntryData(problems.join(', '));
 }
 
 /**
  * Turns a constraint violation of the write into its label. A second open entry always
  * overlaps the first (both run to infinity), so whichever of the two constraints PostgreSQL
  * checks first, an open entry next to another open one is `Already clocked in`, with the
- * open entry in `data.openTimeEntry` (CONTRACT §2), read after the rollback.
+ * open entry in `data.openTimeEntry` (docs/api.md §2), read after the rollback.
  */
 async function writeConflict(db: Db, error: unknown, employeeId: string, entryIsOpen: boolean): Promise<unknown> {
   if (error instanceof AppError) return error;
@@ -323,20 +309,14 @@ async function writeConflict(db: Db, error: unknown, employeeId: string, entryIs
   if (secondOpen || entryIsOpen) {
     const open = await findOpenEntry(db, employeeId);
     if (open || secondOpen) {
-      return Errors.businessRule('Already clocked in', 'The employee already has an open time entry', {
+      return Errors.alreadyClockedIn('The employee already has an open time entry', {
         openTimeEntry: open ? { id: open.id, clockIn: open.clockIn.toISOString() } : null,
       });
     }
   }
-  return Errors.businessRule('Overlapping time entry', 'The time entry overlaps another entry of the employee');
+  return Errors.overlappingTimeEntry('The time entry overlaps another entry of the employee');
 }
 
 function emptyToNull(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
-}
-
-/** What the audit log keeps of an entry: its fields, without the nested summaries. */
-function auditView(entry: TimeEntryRecord): Record<string, unknown> {
-  const { employee: _employee, payPeriod: _payPeriod, ...fields } = entry;
-  return fields;
 }

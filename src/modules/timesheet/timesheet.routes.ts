@@ -1,10 +1,11 @@
-// The employee's timesheet routes (SPEC.md): clock in/out, submit, read. Thin handlers; the
+// The employee's timesheet routes (docs/time-rules.md §12–§14): clock in/out, submit, read. Thin handlers; the
 // rules live in timesheet.service.ts.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.ts';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { FailureLabel, InactiveEmployeeLabel, ValidationLabel } from '../../core/errors.ts';
 import { employeeOf } from '../../http/auth-guard.ts';
+import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { DateTime, envelope, errorResponses, Nullable, Str } from '../../http/schemas.ts';
 import { getTimesheet, recordTimeEntry, submitTimesheet } from './timesheet.service.ts';
@@ -21,7 +22,7 @@ const TAGS = ['Employee timesheet'];
 
 const TimeEntryBody = Type.Object(
   {
-    // A plain string: a value other than clock_in/clock_out is SPEC.md's 400 `Invalid action`,
+    // A plain string: a value other than clock_in/clock_out is its own 400 `Invalid action`,
     // not a validation failure.
     action: Str({ examples: ['clock_in', 'clock_out'] }),
     notes: Type.Optional(Str({ maxLength: 2000 })),
@@ -30,16 +31,24 @@ const TimeEntryBody = Type.Object(
     breakMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 525_600 })),
     clockInIp: Type.Optional(Str()),
     clockInDevice: Type.Optional(Str()),
+    occurredAt: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          'An offline punch: when the employee punched, ISO-8601 with an offset, at most 24 hours ago and 2 minutes ahead. Omitted: now.',
+        examples: ['2026-03-02T08:58:00-05:00'],
+      }),
+    ),
   },
   {
     additionalProperties: false,
     examples: [
       { action: 'clock_in', jobCode: 'JOB-12', taskCode: 'INSTALL', clockInDevice: 'kiosk-3' },
       { action: 'clock_out', breakMinutes: 30, notes: 'Finished the install' },
+      { action: 'clock_in', occurredAt: '2026-03-02T08:58:00-05:00', clockInDevice: 'phone-offline' },
     ],
   },
 );
-type TimeEntryBody = Static<typeof TimeEntryBody>;
 
 const TimeEntryResult = Type.Object({
   timeEntry: TimeEntry,
@@ -53,7 +62,6 @@ const SubmitBody = Type.Object(
   { payPeriodId: Type.String({ minLength: 1, maxLength: 255 }) },
   { additionalProperties: false, examples: [{ payPeriodId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f' }] },
 );
-type SubmitBody = Static<typeof SubmitBody>;
 
 const SubmitResult = Type.Object({
   payPeriod: PayPeriod,
@@ -67,7 +75,6 @@ const TimesheetQuery = Type.Object({
   endDate: Type.Optional(Type.String({ maxLength: 64, description: 'YYYY-MM-DD (end of that local day) or ISO-8601' })),
   payPeriodId: Type.Optional(Type.String({ maxLength: 255 })),
 });
-type TimesheetQuery = Static<typeof TimesheetQuery>;
 
 const Timesheet = Type.Object({
   employee: TimesheetEmployee,
@@ -83,15 +90,15 @@ const Timesheet = Type.Object({
   dateRange: Type.Object({ startDate: DateTime, endDate: DateTime }),
 });
 
-export async function timesheetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post<{ Body: TimeEntryBody }>(
+export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.post(
     '/employee/timesheet/entry',
     {
       config: {
         auth: 'employee',
-        inactiveEmployeeLabel: 'Employee not found or inactive',
-        validationError: 'Invalid time entry data',
-        failureError: 'Failed to create time entry',
+        inactiveEmployeeLabel: InactiveEmployeeLabel.notFoundOrInactive,
+        validationError: ValidationLabel.timeEntry,
+        failureError: FailureLabel.createTimeEntry,
       },
       schema: {
         tags: TAGS,
@@ -101,15 +108,15 @@ export async function timesheetRoutes(app: FastifyInstance, ctx: AppContext): Pr
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await recordTimeEntry(ctx, employeeOf(request), request.body, requestMeta(request)),
     }),
   );
 
-  app.post<{ Body: SubmitBody }>(
+  app.post(
     '/employee/timesheet/submit',
     {
-      config: { auth: 'employee', inactiveEmployeeLabel: 'Employee not found or inactive', failureError: 'Failed to submit timesheet' },
+      config: { auth: 'employee', inactiveEmployeeLabel: InactiveEmployeeLabel.notFoundOrInactive, failureError: FailureLabel.submitTimesheet },
       schema: {
         tags: TAGS,
         summary: "Submit a pay period's timesheet (accepts an Idempotency-Key header)",
@@ -119,14 +126,14 @@ export async function timesheetRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     async (request) => {
       const data = await submitTimesheet(ctx, employeeOf(request), request.body.payPeriodId, requestMeta(request));
-      return { success: true, data, message: data.message };
+      return { success: true as const, data, message: data.message };
     },
   );
 
-  app.get<{ Querystring: TimesheetQuery }>(
+  app.get(
     '/employee/timesheet',
     {
-      config: { auth: 'employee', inactiveEmployeeLabel: 'Employee not found', failureError: 'Failed to fetch timesheet' },
+      config: { auth: 'employee', inactiveEmployeeLabel: InactiveEmployeeLabel.notFound, failureError: FailureLabel.fetchTimesheet },
       schema: {
         tags: TAGS,
         summary: "The employee's timesheet: entries of a range (default: the current workweek), totals, clock status",
@@ -134,6 +141,6 @@ export async function timesheetRoutes(app: FastifyInstance, ctx: AppContext): Pr
         response: { 200: envelope(Timesheet), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true, data: await getTimesheet(ctx, employeeOf(request), request.query) }),
+    async (request) => ({ success: true as const, data: await getTimesheet(ctx, employeeOf(request), request.query) }),
   );
 }

@@ -1,6 +1,7 @@
-// Response shapes of the employee timesheet routes (SPEC.md "Time entry", "Employee (as
-// returned in a timesheet)", "Company (as returned in a timesheet)", "Pay period").
+// Response shapes of the employee timesheet routes: time entry, employee and company (as
+// returned in a timesheet) and pay period; the OpenAPI document publishes them.
 import { Type } from 'typebox';
+import { PAY_PERIOD_STATUSES, PAY_TYPES, PERIOD_TYPES } from '../../domain/enums.ts';
 import { DateTime, Nullable, NullableDateTime } from '../../http/schemas.ts';
 import { PayPeriodSummary, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
 
@@ -16,11 +17,11 @@ export const PayPeriod = Type.Object(
   {
     id: Uuid,
     companyId: Uuid,
-    periodType: Type.Enum(['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY']),
+    periodType: Type.Enum([...PERIOD_TYPES]),
     startDate: DateTime,
     endDate: DateTime,
     payDate: NullableDateTime,
-    status: Type.Enum(['OPEN', 'SUBMITTED', 'APPROVED', 'PAID', 'CLOSED']),
+    status: Type.Enum([...PAY_PERIOD_STATUSES]),
     locked: Type.Boolean(),
     exportedBy: Nullable(Type.String()),
     exportedAt: NullableDateTime,
@@ -41,12 +42,12 @@ export const TimesheetEmployee = Type.Object({
   employeeNumber: Nullable(Type.String()),
   jobTitle: Nullable(Type.String()),
   payRate: Type.Number(),
-  payType: Type.Enum(['HOURLY', 'SALARY']),
+  payType: Type.Enum([...PAY_TYPES]),
 });
 
 export const TimesheetCompany = Type.Object({
   id: Uuid,
   name: Type.String(),
-  payPeriodType: Type.Enum(['WEEKLY', 'BI_WEEKLY', 'SEMI_MONTHLY', 'MONTHLY']),
+  payPeriodType: Type.Enum([...PERIOD_TYPES]),
   bookkeeperOrg: Type.Object({ overtimeThreshold: Type.Number(), overtimeMultiplier: Type.Number(), timezone: Type.String() }),
 });

@@ -1,33 +1,27 @@
 // The employee's own time: clock in and out, submit a pay period, read the timesheet
-// (SPEC.md "POST /employee/timesheet/entry", "…/submit", "GET /employee/timesheet";
-// CONTRACT §4 time rules, §6 safety of writes). Concurrency is settled by the database: the
+// (docs/time-rules.md §12, §13, §14; a 2xx only after the commit, docs/api.md §13).
+// Concurrency is settled by the database: the
 // partial unique index for a double clock in, row locks for clock out and submit.
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
+import type { Db } from '../../db/open.ts';
 import { parseDateInput } from '../../domain/dates.ts';
 import { sumHours } from '../../domain/hours.ts';
 import { breakExceedsElapsed } from '../../domain/overtime.ts';
+import { resolveOccurredAt } from '../../domain/offline-punch.ts';
+import { isOfflinePunch } from '../../domain/timesheet-flags.ts';
 import { workweekOf } from '../../domain/workweek.ts';
-import { Errors } from '../../http/errors.ts';
-import { isUuid, type EmployeeActor } from '../access.ts';
-import { recordAudit, type RequestMeta } from '../audit-logs/audit.ts';
+import { Errors } from '../../core/errors.ts';
+import { requireAccess, type EmployeeActor } from '../../core/access.ts';
+import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import { reallocateWorkweeks } from '../time-entries/allocation.ts';
-import {
-  closeOpenEntry,
-  findOpenEntry,
-  findPeriodRef,
-  findTimeEntry,
-  insertOpenEntry,
-  lockPeriodForSubmit,
-  readTimesheet,
-  submitPeriod,
-  type OpenEntryRef,
-  type PayPeriodRecord,
-  type TimeEntryRecord,
-  type TimesheetRows,
-} from './timesheet.repository.ts';
-
-const INVALID_ENTRY = 'Invalid time entry data';
+import { findOpenEntry, type OpenEntryRef, type TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
+import type { PayPeriodWithCompany } from '../pay-periods/pay-periods.repository.ts';
+import { markSubmitted } from '../timesheets/timesheets.repository.ts';
+import { recordTimesheetAudit } from '../timesheets/timesheets.service.ts';
+import { closeOpenEntry, findTimeEntry, insertOpenEntry, isInLockedPeriod } from './clock.repository.ts';
+import { lockPeriodForSubmit, submitPeriod } from './submit.repository.ts';
+import { findPeriodRef, readTimesheet, type TimesheetRows } from './timesheet-read.repository.ts';
 
 export interface TimeEntryInput {
   action: string;
@@ -37,10 +31,12 @@ export interface TimeEntryInput {
   breakMinutes?: number;
   clockInIp?: string;
   clockInDevice?: string;
+  /** An offline punch's own time (ISO-8601 with an offset); omitted means now. */
+  occurredAt?: string;
 }
 
 export interface ClockInResult {
-  timeEntry: TimeEntryRecord;
+  timeEntry: TimeEntryWithPeriod;
   message: string;
 }
 
@@ -48,10 +44,10 @@ export interface ClockOutResult extends ClockInResult {
   summary: { totalHours: number; regularHours: number; overtimeHours: number; breakMinutes: number };
 }
 
-const alreadyClockedIn = (open: OpenEntryRef | null) =>
-  Errors.businessRule('Already clocked in', 'Clock out of the open entry first', open ? { openTimeEntry: open } : undefined);
+const alreadyClockedIn = (open: OpenEntryRef | undefined) =>
+  Errors.alreadyClockedIn('Clock out of the open entry first', open ? { openTimeEntry: open } : undefined);
 
-/** `clockInIp` from the body, else the client's address (SPEC.md "Time entry"). */
+/** `clockInIp` from the body, else the client's address. */
 const ipOf = (input: TimeEntryInput, meta: RequestMeta): string | null => input.clockInIp || meta.ip || null;
 
 export async function recordTimeEntry(
@@ -62,48 +58,84 @@ export async function recordTimeEntry(
 ): Promise<ClockInResult | ClockOutResult> {
   if (input.action === 'clock_in') return clockIn(ctx, actor, input, meta);
   if (input.action === 'clock_out') return clockOut(ctx, actor, input, meta);
-  throw Errors.businessRule('Invalid action', 'action: must be one of clock_in, clock_out');
+  throw Errors.invalidAction('action: must be one of clock_in, clock_out');
+}
+
+/**
+ * The punch's time and the server's: equal for a live punch; for an offline one (§ offline
+ * punches) `occurredAt`, which must lie between 24 hours ago and 2 minutes ahead.
+ */
+function punchTimes(ctx: AppContext, input: TimeEntryInput): { at: Date; recordedAt: Date; offline: boolean } {
+  const recordedAt = ctx.clock.now();
+  if (input.occurredAt === undefined) return { at: recordedAt, recordedAt, offline: false };
+  const resolved = resolveOccurredAt(input.occurredAt, recordedAt);
+  if (!resolved.ok) throw Errors.invalidTimeEntryData(`occurredAt: ${resolved.reason}`);
+  return { at: resolved.instant, recordedAt, offline: true };
+}
+
+/** The audit row of a punch sent with occurredAt: when it happened and when it arrived. */
+function recordPunchAudit(tx: Db, meta: RequestMeta, actor: EmployeeActor, action: string, entryId: string, punch: { at: Date; recordedAt: Date }) {
+  return recordAudit(tx, meta, {
+    action,
+    actor,
+    entityType: 'time_entry',
+    entityId: entryId,
+    details: { occurredAt: punch.at.toISOString(), recordedAt: punch.recordedAt.toISOString(), offline: isOfflinePunch(punch.at, punch.recordedAt) },
+  });
 }
 
 export async function clockIn(ctx: AppContext, actor: EmployeeActor, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult> {
-  let entry: TimeEntryRecord | null;
-  try {
-    entry = await insertOpenEntry(ctx.db, {
-      employeeId: actor.userId,
-      companyId: actor.companyId,
-      now: ctx.clock.now(),
-      jobCode: input.jobCode ?? null,
-      taskCode: input.taskCode ?? null,
-      notes: input.notes ?? null,
-      clockInIp: ipOf(input, meta),
-      clockInDevice: input.clockInDevice ?? null,
-    });
-  } catch (error) {
-    // The exclusion constraint: an entry ending after now (an admin correction), or a
-    // concurrent clock in that slipped past the unique index's pre-check and committed first.
-    if (!isConstraintViolation(error, 'time_entries_no_overlap')) throw error;
-    const open = await findOpenEntry(ctx.db, actor.userId);
-    if (open) throw alreadyClockedIn(open);
-    throw Errors.businessRule('Overlapping time entry', 'Another time entry of this employee runs past now');
-  }
-  if (!entry) throw alreadyClockedIn(await findOpenEntry(ctx.db, actor.userId));
-  return { timeEntry: entry, message: 'Clocked in successfully' };
+  const punch = punchTimes(ctx, input);
+  const values = {
+    employeeId: actor.userId,
+    companyId: actor.companyId,
+    now: punch.at,
+    recordedAt: punch.recordedAt,
+    jobCode: input.jobCode ?? null,
+    taskCode: input.taskCode ?? null,
+    notes: input.notes ?? null,
+    clockInIp: ipOf(input, meta),
+    clockInDevice: input.clockInDevice ?? null,
+  };
+  // A live punch is one statement; an offline one also checks the period it lands in and
+  // leaves an audit row, in one transaction.
+  const entry = !punch.offline
+    ? await insertOpenEntry(ctx.db, values)
+    : await ctx.db.transaction(async (tx) => {
+        if (await isInLockedPeriod(tx, actor.companyId, punch.at)) throw Errors.payPeriodLocked('The pay period covering occurredAt is locked');
+        const inserted = await insertOpenEntry(tx, values);
+        if (inserted) await recordPunchAudit(tx, meta, actor, 'time_entry.clock_in', inserted.id, punch);
+        return inserted;
+      });
+  if (entry) return { timeEntry: entry, message: 'Clocked in successfully' };
+  // Refused by the unique index or the exclusion constraint (the insert does nothing rather than
+  // raise, so a request's held transaction survives it): an open entry, maybe a concurrent clock
+  // in that committed first, else an entry covering the punch's time (an admin correction).
+  const open = await findOpenEntry(ctx.db, actor.userId);
+  if (open) throw alreadyClockedIn(open);
+  throw Errors.overlappingTimeEntry(`Another time entry of this employee covers ${punch.offline ? 'occurredAt' : 'now'}`);
 }
 
 export async function clockOut(ctx: AppContext, actor: EmployeeActor, input: TimeEntryInput, meta: RequestMeta): Promise<ClockOutResult> {
+  const punch = punchTimes(ctx, input);
   try {
     const entry = await ctx.db.transaction(async (tx) => {
       const closed = await closeOpenEntry(tx, {
         employeeId: actor.userId,
-        now: ctx.clock.now(),
+        now: punch.at,
+        recordedAt: punch.recordedAt,
         breakMinutes: input.breakMinutes ?? null,
         notes: input.notes ?? null,
         clockOutIp: ipOf(input, meta),
       });
-      if (!closed) throw Errors.businessRule('No open time entry', 'Clock in first');
-      // CONTRACT §4: a break longer than the elapsed time is refused; throwing rolls the close back.
-      if (breakExceedsElapsed(closed)) throw Errors.validation(INVALID_ENTRY, 'breakMinutes: must not exceed the time between clock in and clock out');
+      if (!closed) throw Errors.noOpenTimeEntry('Clock in first');
+      if (punch.offline && closed.clockOut.getTime() <= closed.clockIn.getTime()) {
+        throw Errors.invalidTimeEntryData("occurredAt: must be after the open entry's clockIn");
+      }
+      // A break longer than the elapsed time is refused; throwing rolls the close back.
+      if (breakExceedsElapsed(closed)) throw Errors.invalidTimeEntryData('breakMinutes: must not exceed the time between clock in and clock out');
       await reallocateWorkweeks(tx, actor.userId, [closed.clockIn], { timezone: actor.timezone, overtimeThreshold: actor.overtimeThreshold });
+      if (punch.offline) await recordPunchAudit(tx, meta, actor, 'time_entry.clock_out', closed.id, punch);
       return (await findTimeEntry(tx, closed.id))!;
     });
     return {
@@ -119,33 +151,35 @@ export async function clockOut(ctx: AppContext, actor: EmployeeActor, input: Tim
   } catch (error) {
     // Clock out before clock in (an open entry whose clockIn an admin set in the future).
     if (isConstraintViolation(error, 'time_entries_clock_order_check')) {
-      throw Errors.validation(INVALID_ENTRY, 'clockOut: must not be before clockIn');
+      throw Errors.invalidTimeEntryData('clockOut: must not be before clockIn');
     }
     throw error;
   }
 }
 
 export interface SubmitResponse {
-  payPeriod: PayPeriodRecord;
+  payPeriod: PayPeriodWithCompany;
   timeEntriesCount: number;
   totals: { totalHours: number; regularHours: number; overtimeHours: number };
   message: string;
 }
 
-/** SPEC.md's checks, in SPEC.md's order, under the period's row lock. */
+/** The submit checks, in their documented order (docs/time-rules.md §14), under the period's row lock. */
 export async function submitTimesheet(ctx: AppContext, actor: EmployeeActor, payPeriodId: string, meta: RequestMeta): Promise<SubmitResponse> {
-  if (!isUuid(payPeriodId)) throw Errors.notFound('Pay period');
+  await requireAccess(ctx.db, actor, { payPeriodId });
   return ctx.db.transaction(async (tx) => {
     const period = await lockPeriodForSubmit(tx, payPeriodId, actor.userId);
     if (!period) throw Errors.notFound('Pay period');
-    if (period.companyId !== actor.companyId) throw Errors.accessDenied();
-    if (period.locked) throw Errors.businessRule('Pay period locked');
-    if (period.status !== 'OPEN') throw Errors.businessRule('Already submitted', `The pay period is ${period.status}`);
+    if (period.locked) throw Errors.payPeriodLocked();
+    if (period.status !== 'OPEN') throw Errors.alreadySubmitted(`The pay period is ${period.status}`);
     const open = period.entries.filter((e) => e.clockOut === null).map((e) => ({ id: e.id, clockIn: e.clockIn }));
-    if (open.length > 0) throw Errors.businessRule('Open time entries', 'Clock out before submitting', { openEntries: open });
-    if (period.entries.length === 0) throw Errors.businessRule('No time entries');
+    if (open.length > 0) throw Errors.openTimeEntries('Clock out before submitting', { openEntries: open });
+    if (period.entries.length === 0) throw Errors.noTimeEntries();
 
     const result = await submitPeriod(tx, period.id, actor.userId);
+    // The employee's own timesheet of the period is SUBMITTED too (per-employee review).
+    const timesheet = await markSubmitted(tx, period.id, actor.userId, ctx.clock.now());
+    await recordTimesheetAudit(tx, meta, actor, { id: period.id }, 'timesheet.submit', timesheet.before, timesheet.after);
     await recordAudit(tx, meta, {
       action: 'pay_period.submit',
       actor,
@@ -181,12 +215,12 @@ export interface TimesheetResponse extends Omit<TimesheetRows, 'openTimeEntry'> 
 function parseBound(input: string | undefined, tz: string, bound: 'start' | 'end'): Date | undefined {
   if (input === undefined || input === '') return undefined;
   const parsed = parseDateInput(input, tz, bound);
-  if (!parsed) throw Errors.businessRule('Invalid date format', `${bound === 'start' ? 'startDate' : 'endDate'}: must be YYYY-MM-DD or an ISO-8601 date-time`);
+  if (!parsed) throw Errors.invalidDateFormat(`${bound === 'start' ? 'startDate' : 'endDate'}: must be YYYY-MM-DD or an ISO-8601 date-time`);
   return parsed;
 }
 
 /**
- * The timesheet (CONTRACT §4): date-only bounds are the start/end of that local day; without
+ * The timesheet (docs/time-rules.md §13): date-only bounds are the start/end of that local day; without
  * dates the range is the pay period's when `payPeriodId` is given, else the current workweek
  * in the organization's time zone.
  */
@@ -198,10 +232,9 @@ export async function getTimesheet(ctx: AppContext, actor: EmployeeActor, input:
 
   let payPeriodId: string | null = null;
   if (input.payPeriodId !== undefined && input.payPeriodId !== '') {
-    if (!isUuid(input.payPeriodId)) throw Errors.notFound('Pay period');
+    await requireAccess(ctx.db, actor, { payPeriodId: input.payPeriodId });
     const period = await findPeriodRef(ctx.db, input.payPeriodId);
     if (!period) throw Errors.notFound('Pay period');
-    if (period.companyId !== actor.companyId) throw Errors.accessDenied();
     payPeriodId = period.id;
     start ??= period.startDate;
     end ??= period.endDate;
@@ -209,7 +242,7 @@ export async function getTimesheet(ctx: AppContext, actor: EmployeeActor, input:
   const week = workweekOf(now, tz);
   start ??= week.start;
   end ??= week.end;
-  if (start.getTime() > end.getTime()) throw Errors.businessRule('Invalid date range', 'startDate must not be after endDate');
+  if (start.getTime() > end.getTime()) throw Errors.invalidDateRange('startDate must not be after endDate');
 
   const rows = await readTimesheet(ctx.db, { employeeId: actor.userId, companyId: actor.companyId, start, end, payPeriodId, now });
   // The guard found the employee a moment ago; gone now means deactivated or moved meanwhile.

@@ -1,4 +1,4 @@
-// Passwords and PINs are stored only as argon2id hashes (CONTRACT §5). @node-rs/argon2 hashes
+// Passwords and PINs are stored only as argon2id hashes (docs/api.md §10). @node-rs/argon2 hashes
 // on libuv's thread pool, so a burst of logins does not block the event loop. That pool (4
 // threads by default) also runs WebCrypto, which verifies every request's JWT: left alone, a
 // login burst fills it and every authenticated request waits behind the hashes (measured with
@@ -6,7 +6,7 @@
 // and beyond `maxQueued` waiting ones the attempt is shed with 503 instead of queueing forever.
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, Errors } from '../../http/errors.ts';
+import { AppError, Errors } from './errors.ts';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. ~15 ms a hash on this machine. */
 export interface HashCost {

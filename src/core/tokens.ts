@@ -1,5 +1,5 @@
-// JWTs: HS256 only, `exp` required (SPEC.md "Authentication", CONTRACT §5).
-import { createSecretKey, type KeyObject } from 'node:crypto';
+// JWTs: HS256 only, `exp` required (docs/api.md §10).
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export type TokenType = 'admin' | 'employee' | 'client';
@@ -27,6 +27,8 @@ export interface VerifiedToken {
   email?: string;
   /** Issued-at in milliseconds. */
   issuedAtMs: number;
+  /** Expiry in milliseconds: how long a revocation of this token must be kept. */
+  expiresAtMs: number;
 }
 
 export class TokenService {
@@ -60,9 +62,10 @@ export class TokenService {
    * Signature checks already passed, by exact token string. A kiosk sends the same token on
    * every request, and the HMAC check through WebCrypto was ~11% of a request's CPU. Only the
    * signature is remembered: expiry is checked on every use, and the per-request database
-   * check (active, credentials changed) still runs in the auth guard.
+   * check (active, credentials changed, revoked by logout) still runs in the auth guard, so a
+   * remembered token that was logged out is refused there.
    */
-  private readonly verified = new Map<string, { claims: VerifiedToken; expiresAtMs: number }>();
+  private readonly verified = new Map<string, VerifiedToken>();
   private static readonly MAX_REMEMBERED = 10_000;
 
   /** The token's claims, or null for anything forged, expired, malformed or of another algorithm. */
@@ -70,19 +73,18 @@ export class TokenService {
     if (token.length > 4096) return null;
     const remembered = this.verified.get(token);
     if (remembered) {
-      if (now.getTime() < remembered.expiresAtMs) return remembered.claims;
+      if (now.getTime() < remembered.expiresAtMs) return remembered;
       this.verified.delete(token);
     }
     const claims = await this.verifySignature(token, now);
     if (claims) {
       if (this.verified.size >= TokenService.MAX_REMEMBERED) this.verified.clear();
       this.verified.set(token, claims);
-      return claims.claims;
     }
-    return null;
+    return claims;
   }
 
-  private async verifySignature(token: string, now: Date): Promise<{ claims: VerifiedToken; expiresAtMs: number } | null> {
+  private async verifySignature(token: string, now: Date): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
@@ -96,14 +98,20 @@ export class TokenService {
         userId,
         type: type as TokenType,
         issuedAtMs: Math.round(iat * 1000),
+        expiresAtMs: exp * 1000,
         ...(typeof bookkeeperOrgId === 'string' ? { bookkeeperOrgId } : {}),
         ...(typeof companyId === 'string' ? { companyId } : {}),
         ...(typeof email === 'string' ? { email } : {}),
       };
-      return { claims, expiresAtMs: exp * 1000 };
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
   }
+}
+
+/** A token's key on the logout list: hex sha256 of the exact string the client sends (the token itself is never stored). */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -1,8 +1,9 @@
 // The audit writer every service uses: logins, verifies and every admin write leave a row.
 // Pass the transaction when there is one, so the record commits with the change it describes.
-import { auditLogs } from '../../db/schema.ts';
-import type { Db } from '../../db/open.ts';
-import type { Actor } from '../access.ts';
+import { auditLogs } from '../db/schema.ts';
+import type { Db } from '../db/open.ts';
+import type { AuditActorType } from '../domain/enums.ts';
+import type { Actor } from './access.ts';
 
 /** Where a request came from: routes read it off the request, services pass it on. */
 export interface RequestMeta {
@@ -11,11 +12,14 @@ export interface RequestMeta {
 }
 
 export interface AuditEntry {
-  /** `auth.login.success`, `time_entry.update`, … (CONTRACT §7). */
+  /** `auth.login.success`, `time_entry.update`, … (docs/api.md §16). */
   action: string;
   actor?: Actor | null;
-  /** For attempts with no authenticated actor (failed logins): who it was about, if known. */
-  actorType?: 'admin' | 'employee' | null;
+  /**
+   * For attempts with no authenticated actor (failed logins): who it was about, if known.
+   * `system` (with no actor id): a write made from the command line, not through the API.
+   */
+  actorType?: AuditActorType | null;
   actorId?: string | null;
   bookkeeperOrgId?: string | null;
   entityType?: string | null;

@@ -1,0 +1,361 @@
+// The employee app and the kiosk end to end: headless Chromium against the real service (the
+// built app in dist/web, the API on the embedded database), one server and one browser for the
+// file. Each screen is checked by axe-core run inside the page (no serious or critical
+// violation, English and Spanish) and saved as a screenshot at phone and tablet size.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeTimesheets, payPeriods, timeEntries } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser, saveScreenshot, VIEWPORTS, type Viewport } from '../helpers/browser.ts';
+import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEntry, type EmployeeRow } from '../helpers/factories.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TABLET: Viewport = { width: 1024, height: 768 };
+const DAY = 24 * 3600 * 1000;
+
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** A company in New York with a pay period around today and one employee. */
+async function tenant() {
+  const org = await createOrg(t.db, { timezone: 'America/New_York' });
+  const company = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Harbor Bakery' });
+  const period = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 3 * DAY), endDate: new Date(Date.now() + 3 * DAY) });
+  const employee = await createEmployee(t.db, { companyId: company.id, firstName: 'Rosa', lastName: 'Diaz' });
+  return { org, company, employee, period };
+}
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+async function open(path: string, options: { viewport?: Viewport; locale?: string } = {}): Promise<Session> {
+  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.phone, locale: options.locale ?? 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(origin + path);
+  return { context, page, problems };
+}
+
+/** axe-core inside the page: the WCAG 2.x A/AA rules; answers the serious and critical violations. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Expressions as strings: this file is type-checked for Node, without the DOM's globals.
+  if (!(await page.evaluate<boolean>("'axe' in window"))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>(
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
+  );
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe clean, and a screenshot at phone and tablet size. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  expect(await axeViolations(page), name).toEqual([]);
+  const original = page.viewportSize();
+  for (const [size, viewport] of [['phone', VIEWPORTS.phone], ['tablet', TABLET]] as const) {
+    await page.setViewportSize(viewport);
+    await saveScreenshot(page, `web-${name}-${size}`, { fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+async function signIn(page: Page, employee: EmployeeRow & { pin: string }, labels = { phone: 'Phone', pin: 'PIN', submit: 'Sign in' }) {
+  await page.getByLabel(labels.phone).fill(employee.phone);
+  // The PIN through the on-screen keypad, as a kiosk user would.
+  await page.getByLabel(labels.pin).focus();
+  for (const digit of employee.pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+describe('the employee app at / in headless Chromium', () => {
+  it('signs in, clocks in and out, shows the hours, submits the timesheet and signs out', async () => {
+    const { company, employee, period } = await tenant();
+    const colleague = await createEmployee(t.db, { companyId: company.id, firstName: 'Ana', lastName: 'Ruiz' });
+    await createTimeEntry(t.db, { employeeId: colleague.id, companyId: company.id, payPeriodId: period.id, clockIn: new Date(Date.now() - DAY), clockOut: new Date(Date.now() - DAY + 3600_000) });
+    const { context, page, problems } = await open('/');
+    const response = await page.goto(origin + '/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await checkScreen(page, 'sign-in');
+    await signIn(page, employee);
+
+    await page.getByText('Hello, Rosa Diaz').waitFor();
+    await page.getByText('Company: Harbor Bakery').waitFor();
+    await page.getByRole('button', { name: 'Clock in' }).waitFor();
+    await checkScreen(page, 'home-clocked-out');
+
+    await page.getByLabel('Job code (optional)').fill('J-100');
+    // A double tap is one intent: one key, one entry.
+    await page.getByRole('button', { name: 'Clock in' }).dblclick();
+    await page.getByText(/^Clocked in at /).waitFor();
+    await checkScreen(page, 'confirm-clock-in');
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByRole('button', { name: 'Clock out' }).waitFor();
+    const [openEntry] = await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id));
+    expect(openEntry?.jobCode).toBe('J-100');
+    await expect(page.getByText(/^0:00:0\d$/).isVisible()).resolves.toBe(true);
+    await checkScreen(page, 'home-clocked-in');
+
+    await page.getByLabel('Break minutes').fill('0');
+    await page.getByLabel('Notes (optional)').fill('Closed the shop');
+    await page.getByRole('button', { name: 'Clock out' }).click();
+    await page.getByText(/^Clocked out at /).waitFor();
+    await page.getByText(/Regular 0\.\d\d h · Overtime 0\.00 h/).waitFor();
+    await checkScreen(page, 'confirm-clock-out');
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    const entries = await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.clockOut).not.toBeNull();
+    expect(entries[0]?.notes).toBe('Closed the shop');
+
+    await page.getByRole('button', { name: 'My hours' }).click();
+    await page.getByRole('heading', { name: 'My hours' }).waitFor();
+    await page.getByText('Timesheet status: not submitted').waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
+    await page.getByRole('img', { name: /regular/ }).waitFor();
+    await checkScreen(page, 'my-hours');
+
+    // The week view's state is that of the pay period covering today, named with its dates.
+    await page.getByText(/^Timesheet status: not submitted for the pay period \w{3} \d+\s–\s(\w{3} )?\d+, \d{4}$/).waitFor();
+    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    await page.getByText('Timesheet submitted.').waitFor();
+    await page.getByText('Timesheet status: submitted, waiting for review').waitFor();
+    // The employee's own submit: the pay period stays open, so the colleague can still submit theirs.
+    const [after] = await t.db.select().from(payPeriods).where(eq(payPeriods.id, period.id));
+    expect(after?.status).toBe('OPEN');
+    const sheets = await t.db.select().from(employeeTimesheets).where(eq(employeeTimesheets.payPeriodId, period.id));
+    expect(sheets.map((row) => [row.employeeId, row.status])).toEqual([[employee.id, 'SUBMITTED']]);
+    // Submitting again is explained in words, not as a raw label.
+    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    await page.getByText('This timesheet has already been submitted.').waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'auth-token')?.value ?? '').toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('explains Open time entries before submitting while still clocked in', async () => {
+    const { employee } = await tenant();
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'Clock in' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'My hours' }).click();
+    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    await page.getByText('You are still clocked in. Clock out first, then submit your timesheet.').waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('shows a 429 in plain words with a live countdown from Retry-After', async () => {
+    const { employee } = await tenant();
+    // The phone's five failures are spent through the API.
+    for (let i = 0; i < 5; i++) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/employee/verify', payload: { phone: employee.phone, pin: '9999' } });
+      expect(response.statusCode).toBe(401);
+    }
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    const message = page.getByText(/^Too many tries\. You can try again in \d+ seconds\.$/);
+    await message.waitFor();
+    const first = Number((await message.innerText()).match(/\d+/)![0]);
+    expect(first).toBeGreaterThan(60);
+    await expect(page.getByRole('button', { name: 'Sign in' }).isDisabled()).resolves.toBe(true);
+    // The number goes down while the page stays open (polled from here: the page's CSP forbids eval).
+    let later = first;
+    for (let i = 0; i < 50 && later === first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      later = Number((await message.innerText()).match(/\d+/)![0]);
+    }
+    expect(later).toBeLessThan(first);
+    await checkScreen(page, 'sign-in-429');
+    await context.close();
+  }, 120_000);
+
+  it('keeps punches made offline on the phone and sends each once, at the times they were made, when the connection returns', async () => {
+    const { employee } = await tenant();
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'Clock in' }).waitFor();
+
+    // The phone's clock says when each punch was made: 20 and 5 minutes before the service hears
+    // of them, so the entry's times can only be the phone's, and the gap marks them as offline.
+    const clockInAt = new Date(Date.now() - 20 * 60_000);
+    const clockOutAt = new Date(Date.now() - 5 * 60_000);
+    await context.setOffline(true);
+    await page.getByText('You are offline. Punches are saved on this phone and sent later.').waitFor();
+    await page.clock.setFixedTime(clockInAt);
+    await page.getByRole('button', { name: 'Clock in' }).click();
+    await page.getByText(/^Saved on this phone at /).waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('1 punch saved on this phone, not yet sent').waitFor();
+    await page.clock.setFixedTime(clockOutAt);
+    await page.getByRole('button', { name: 'Clock out' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('2 punches saved on this phone, not yet sent').waitFor();
+    await checkScreen(page, 'offline-queued');
+    expect(await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id))).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByTestId('queue-count').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByRole('button', { name: 'Clock in' }).waitFor();
+    const entries = await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id));
+    // Exactly one entry, closed: the clock in and the clock out were each applied once, at the
+    // moments they were made on the phone, not when they arrived.
+    const seconds = (at: Date | null | undefined) => (at ? Math.floor(at.getTime() / 1000) : null);
+    expect(entries).toHaveLength(1);
+    expect(seconds(entries[0]?.clockIn)).toBe(seconds(clockInAt));
+    expect(seconds(entries[0]?.clockOut)).toBe(seconds(clockOutAt));
+
+    // My hours marks both punches as made offline, in words.
+    await page.getByRole('button', { name: 'My hours' }).click();
+    const rows = page.getByRole('table').getByRole('row');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).getByText('offline punch').count()).toBe(2);
+    await checkScreen(page, 'my-hours-offline-punch');
+    await context.close();
+  }, 120_000);
+
+  it('lists the pay periods newest first, shows each state and rejection reason, and explains refused submits', async () => {
+    const { company, employee, period } = await tenant();
+    const rejected = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 17 * DAY), endDate: new Date(Date.now() - 4 * DAY) });
+    const locked = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 31 * DAY), endDate: new Date(Date.now() - 18 * DAY), locked: true });
+    for (const p of [rejected, locked]) {
+      await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: p.id, clockIn: new Date(p.startDate.getTime() + DAY), clockOut: new Date(p.startDate.getTime() + DAY + 8 * 3600_000), totalHours: 8, regularHours: 8, overtimeHours: 0 });
+    }
+    await t.db.insert(employeeTimesheets).values({ payPeriodId: rejected.id, employeeId: employee.id, status: 'REJECTED', submittedAt: new Date(), decidedAt: new Date(), rejectionReason: 'Friday is missing its break.' });
+
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'My hours' }).click();
+    const picker = page.getByLabel('Period');
+    await picker.waitFor();
+    const options = picker.locator('option');
+    await options.nth(3).waitFor({ state: 'attached' });
+    // This week first (the default), then the employee's pay periods, newest first.
+    expect(await picker.inputValue()).toBe('week');
+    const values = [];
+    for (let i = 0; i < (await options.count()); i++) values.push(await options.nth(i).getAttribute('value'));
+    expect(values).toEqual(['week', period.id, rejected.id, locked.id]);
+    expect(await options.allTextContents()).toEqual(['This week', ...[period, rejected, locked].map(() => expect.stringMatching(/^Pay period \w{3} \d+\s–\s(\w{3} )?\d+, \d{4}$/))]);
+
+    // No hours yet in the current period: explained, nothing submitted.
+    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    await page.getByText('There are no hours in this pay period yet, so there is nothing to submit.').waitFor();
+
+    await picker.selectOption(rejected.id);
+    await page.getByText('Timesheet status: sent back for changes').waitFor();
+    await page.getByText('Reason from your manager: Friday is missing its break.').waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
+    await checkScreen(page, 'my-hours-rejected');
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByText('Estado de la hoja de horas: devuelta para corregir').waitFor();
+    await page.getByText('Motivo indicado por su encargado: Friday is missing its break.').waitFor();
+    await checkScreen(page, 'my-hours-rejected-es');
+    await page.getByLabel('Idioma').selectOption('en');
+    // A rejected timesheet can be submitted again; the reason is cleared.
+    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    await page.getByText('Timesheet submitted.').waitFor();
+    await page.getByText('Timesheet status: submitted, waiting for review').waitFor();
+    await expect(page.getByText(/Reason from your manager/).count()).resolves.toBe(0);
+
+    await picker.selectOption(locked.id);
+    await page.getByText('Timesheet status: not submitted').waitFor();
+    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    await page.getByText('That pay period is closed for changes. Please talk to your manager.').waitFor();
+    const states = await t.db.select().from(employeeTimesheets).where(eq(employeeTimesheets.employeeId, employee.id));
+    expect(states.map((row) => [row.payPeriodId, row.status])).toEqual([[rejected.id, 'SUBMITTED']]);
+    await context.close();
+  }, 180_000);
+
+  it('speaks Spanish to a Spanish browser, and the switch changes the language on the spot', async () => {
+    const { employee } = await tenant();
+    const { context, page } = await open('/', { locale: 'es-MX' });
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('es');
+    await checkScreen(page, 'sign-in-es');
+    await signIn(page, employee, { phone: 'Teléfono', pin: 'PIN', submit: 'Entrar' });
+    await page.getByRole('button', { name: 'Marcar entrada' }).waitFor();
+    await checkScreen(page, 'home-es');
+    await page.getByRole('button', { name: 'Mis horas' }).click();
+    await page.getByRole('button', { name: 'Enviar hoja de horas' }).waitFor();
+    await checkScreen(page, 'my-hours-es');
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('button', { name: 'Submit timesheet' }).waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('fits a 320 px wide screen and 200% zoom without sideways scrolling', async () => {
+    const { employee } = await tenant();
+    // 640 px at 200% zoom is the same CSS width as 320 px.
+    const { context, page } = await open('/', { viewport: { width: 320, height: 640 } });
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'Clock in' }).waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBe(0);
+    await saveScreenshot(page, 'web-home-320', { fullPage: true });
+    await context.close();
+  }, 120_000);
+});
+
+describe('the kiosk at /kiosk in headless Chromium', () => {
+  it('binds a company, confirms a punch for 5 s, returns to sign-in, and signs out after 30 s idle', async () => {
+    const { company, employee } = await tenant();
+    const context = await browser.newContext({ viewport: TABLET, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${origin}/kiosk?company=${company.id}`);
+    await page.getByRole('heading', { name: 'Clock in or out' }).waitFor();
+    await checkScreen(page, 'kiosk-sign-in');
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'Clock in' }).click();
+    await page.getByText(/^Clocked in at /).waitFor();
+    await checkScreen(page, 'kiosk-confirmation');
+    // The token was never stored: no cookie, nothing in storage.
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate<string>('JSON.stringify(localStorage) + JSON.stringify(sessionStorage)')).not.toMatch(/eyJ/);
+    await page.clock.fastForward(5_500);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'Clock out' }).waitFor();
+    await checkScreen(page, 'kiosk-home');
+    await page.clock.fastForward(31_000);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Clock out' }).count()).resolves.toBe(0);
+
+    await context.setOffline(true);
+    await page.getByText(/^No connection\. The kiosk cannot sign anyone in/).waitFor();
+    await checkScreen(page, 'kiosk-offline');
+    await context.close();
+  }, 180_000);
+});

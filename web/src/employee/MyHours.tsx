@@ -1,0 +1,179 @@
+// This week's days (or those of one of the employee's pay periods), entries and totals, a small
+// chart, the employee's own timesheet state with any rejection reason, and Submit timesheet.
+// The service's refusals are explained in words, never shown as raw labels.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { newIdempotencyKey, type Api } from '../api/client.ts';
+import { employeeKeys, myTimesheets, submitTimesheet, timesheet, type EmployeeTimesheet, type Timesheet, type TimeEntry } from '../api/employee.ts';
+import { daysInRange, formatDateRange, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { errorMessage } from '../ui/errors.ts';
+import { HoursChart } from '../ui/HoursChart.tsx';
+
+/** A punch counts as made offline when it reached the service more than 2 minutes after (or before) its own time. */
+const OFFLINE_GAP_MS = 2 * 60 * 1000;
+function madeOffline(at: string, recordedAt: string | null): boolean {
+  return recordedAt !== null && Math.abs(Date.parse(recordedAt) - Date.parse(at)) > OFFLINE_GAP_MS;
+}
+
+function PunchTime({ at, recordedAt, zone }: { at: string; recordedAt: string | null; zone: string }) {
+  const { t, lang } = useI18n();
+  return (
+    <>
+      {formatTime(at, zone, lang)}
+      {madeOffline(at, recordedAt) && <span className="tag">{t('hours.offlinePunch')}</span>}
+    </>
+  );
+}
+
+function EntriesTable({ sheet }: { sheet: Timesheet }) {
+  const { t, lang } = useI18n();
+  const zone = sheet.company.bookkeeperOrg.timezone;
+  const byDay = new Map<string, TimeEntry[]>();
+  for (const entry of [...sheet.timeEntries].reverse()) {
+    const key = localDateKey(entry.clockIn, zone);
+    byDay.set(key, [...(byDay.get(key) ?? []), entry]);
+  }
+  if (sheet.timeEntries.length === 0) return <p>{t('hours.noEntries')}</p>;
+  const hours = (value: number | null) => (value === null ? '—' : t('hours.value', { hours: formatHours(value, lang) }));
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('hours.heading')}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('hours.day')}</th>
+            <th scope="col">{t('hours.in')}</th>
+            <th scope="col">{t('hours.out')}</th>
+            <th scope="col">{t('hours.break')}</th>
+            <th scope="col">{t('hours.hours')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...byDay.entries()].flatMap(([, entries]) =>
+            entries.map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">{formatDay(entry.clockIn, zone, lang)}</th>
+                <td><PunchTime at={entry.clockIn} recordedAt={entry.clockInRecordedAt} zone={zone} /></td>
+                <td>{entry.clockOut ? <PunchTime at={entry.clockOut} recordedAt={entry.clockOutRecordedAt} zone={zone} /> : t('hours.open')}</td>
+                <td>{t('hours.minutes', { minutes: entry.breakMinutes })}</td>
+                <td>{hours(entry.totalHours)}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function chartDays(sheet: Timesheet, lang: 'en' | 'es') {
+  const zone = sheet.company.bookkeeperOrg.timezone;
+  const days = daysInRange(sheet.dateRange.startDate, sheet.dateRange.endDate, zone);
+  return days.map((day) => {
+    const entries = sheet.timeEntries.filter((e) => localDateKey(e.clockIn, zone) === day);
+    return {
+      label: formatDay(`${day}T12:00:00Z`, 'UTC', lang),
+      regular: entries.reduce((sum, e) => sum + (e.regularHours ?? 0), 0),
+      overtime: entries.reduce((sum, e) => sum + (e.overtimeHours ?? 0), 0),
+    };
+  });
+}
+
+/** The timesheet's state in words (a coloured edge repeats it), and why it was sent back, if it was. */
+function TimesheetState({ record, zone, showPeriod }: { record: EmployeeTimesheet | undefined; zone: string; showPeriod: boolean }) {
+  const { t, lang } = useI18n();
+  if (!record) return <p className="period-status">{t('hours.noPeriod')}</p>;
+  const { payPeriod } = record;
+  return (
+    <div className={`period-status state-${record.status}`} data-testid="timesheet-state">
+      <p>
+        <strong>{t('hours.status', { status: t(`hours.status.${record.status}`) })}</strong>
+        {showPeriod && <> {t('hours.statusFor', { dates: formatDateRange(payPeriod.startDate, payPeriod.endDate, zone, lang) })}</>}
+      </p>
+      {record.rejectionReason && (
+        <>
+          <p>{t('hours.rejectionReason', { reason: record.rejectionReason })}</p>
+          <p className="hint">{t('hours.resubmit')}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+const WEEK = 'week';
+
+export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undefined }) {
+  const { t, lang } = useI18n();
+  const queryClient = useQueryClient();
+  // This week, or the id of one of the employee's pay periods.
+  const [selected, setSelected] = useState<string>(WEEK);
+  const payPeriodId = selected === WEEK ? null : selected;
+  const timesheets = useQuery({ queryKey: employeeKeys.timesheets(), queryFn: () => myTimesheets(api) });
+  const query = useQuery({
+    queryKey: employeeKeys.timesheet(payPeriodId),
+    queryFn: () => timesheet(api, payPeriodId ? { payPeriodId } : {}),
+    initialData: payPeriodId ? undefined : initial,
+  });
+  // The timesheet whose state shows and which Submit sends: the chosen pay period, or in the week
+  // view the pay period that covers today.
+  const targetId = payPeriodId ?? initial?.currentPayPeriod?.id ?? null;
+  const record = timesheets.data?.items.find((item) => item.payPeriod.id === targetId);
+  const intent = useRef<string | null>(null);
+  const submit = useMutation({
+    mutationFn: (id: string) => {
+      intent.current ??= newIdempotencyKey();
+      return submitTimesheet(api, id, intent.current);
+    },
+    onSettled: () => {
+      intent.current = null;
+      void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+    },
+  });
+  const sheet = query.data;
+  const zone = (sheet ?? initial)?.company.bookkeeperOrg.timezone;
+  if (!sheet || !zone) return <p>{t('hours.loading')}</p>;
+  const choose = (value: string) => {
+    submit.reset();
+    setSelected(value);
+  };
+
+  return (
+    <section className="hours" aria-labelledby="hours-heading">
+      <h2 id="hours-heading">{t('hours.heading')}</h2>
+      <label className="field">
+        <span>{t('hours.range')}</span>
+        <select value={selected} onChange={(e) => choose(e.target.value)}>
+          <option value={WEEK}>{t('hours.thisWeek')}</option>
+          {timesheets.data?.items.map(({ payPeriod }) => (
+            <option key={payPeriod.id} value={payPeriod.id}>
+              {t('hours.payPeriod', { dates: formatDateRange(payPeriod.startDate, payPeriod.endDate, zone, lang) })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TimesheetState record={record} zone={zone} showPeriod={payPeriodId === null} />
+      <HoursChart days={chartDays(sheet, lang)} />
+      <EntriesTable sheet={sheet} />
+      <dl className="totals" aria-label={t('hours.totals')}>
+        <div>
+          <dt>{t('hours.regular')}</dt>
+          <dd>{t('hours.value', { hours: formatHours(sheet.totals.regularHours, lang) })}</dd>
+        </div>
+        <div>
+          <dt>{t('hours.overtime')}</dt>
+          <dd>{t('hours.value', { hours: formatHours(sheet.totals.overtimeHours, lang) })}</dd>
+        </div>
+        <div>
+          <dt>{t('hours.total')}</dt>
+          <dd>{t('hours.value', { hours: formatHours(sheet.totals.totalHours, lang) })}</dd>
+        </div>
+      </dl>
+      <button type="button" className="primary" disabled={submit.isPending} onClick={() => (targetId ? submit.mutate(targetId) : undefined)} aria-describedby="submit-result">
+        {t('hours.submit')}
+      </button>
+      <p id="submit-result" role="status" className={submit.isError || !targetId ? 'error' : 'ok'}>
+        {!targetId ? t('error.noPayPeriod') : submit.isError ? errorMessage(submit.error, t) : submit.isSuccess ? t('hours.submitted') : ''}
+      </p>
+    </section>
+  );
+}

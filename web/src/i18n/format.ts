@@ -1,0 +1,52 @@
+// Every date, time and number the screens show goes through Intl, in the organization's time
+// zone (the timesheet answer carries it), never the device's own zone.
+import type { Lang } from './translate.ts';
+
+const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
+
+export function formatTime(iso: string | Date, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+export function formatDay(iso: string | Date, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(iso));
+}
+
+export function formatDate(iso: string | Date, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+}
+
+/** A span of days, as short as the language allows: "Nov 6 – 19, 2026", "6–19 nov 2026". */
+export function formatDateRange(start: string | Date, end: string | Date, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).formatRange(new Date(start), new Date(end));
+}
+
+/** Hours with two decimals, as the API rounds them: 7.5 -> "7.50". */
+export function formatHours(hours: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hours);
+}
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a zone: the key that groups a day. */
+export function localDateKey(iso: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+/** A running timer: 0:05:09, 12:00:00. Negative spans (a clock running behind) show as 0:00:00. */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** The local dates from the range's start to its end (both instants), one per calendar day. */
+export function daysInRange(startIso: string, endIso: string, timeZone: string): string[] {
+  const days: string[] = [];
+  const end = localDateKey(endIso, timeZone);
+  // Step by 12 hours and keep each new date: a 23- or 25-hour DST day is neither skipped nor doubled.
+  for (let t = Date.parse(startIso); ; t += 12 * 3600 * 1000) {
+    const key = localDateKey(new Date(t), timeZone);
+    if (days[days.length - 1] !== key) days.push(key);
+    if (key >= end || days.length > 62) break;
+  }
+  return days;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { daysInRange, formatElapsed, formatHours, formatTime, localDateKey } from './format.ts';
+import { en } from './messages.en.ts';
+import { es } from './messages.es.ts';
+import { pickLanguage, translate } from './translate.ts';
+
+describe('message catalogues', () => {
+  it('have the same keys in English and Spanish, none empty, with the same placeholders', () => {
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en) as Array<keyof typeof en>) {
+      expect(es[key].trim(), key).not.toBe('');
+      const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(names(es[key]), key).toEqual(names(en[key]));
+    }
+  });
+
+  it('name the controls a test relies on', () => {
+    expect([en['signIn.phone'], en['signIn.pin'], en['signIn.submit'], en['home.clockIn'], en['home.clockOut'], en['hours.submit'], en.signOut]).toEqual(['Phone', 'PIN', 'Sign in', 'Clock in', 'Clock out', 'Submit timesheet', 'Sign out']);
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(translate('es', 'queue.pendingMany', { count: 3 })).toBe('3 marcas guardadas en este teléfono, aún sin enviar');
+    expect(translate('en', 'home.greeting')).toBe('Hello, {name}');
+  });
+
+  it.each([
+    [['es-MX', 'en-US'], 'es'],
+    [['fr-FR', 'es'], 'es'],
+    [['en-GB'], 'en'],
+    [['de-DE'], 'en'],
+    [[], 'en'],
+  ] as const)('picks %j -> %s', (languages, expected) => {
+    expect(pickLanguage(languages)).toBe(expected);
+  });
+});
+
+describe('formatting in the organization’s time zone', () => {
+  it('shows a UTC instant at the local time of the zone, not the device’s', () => {
+    expect(formatTime('2026-03-02T14:05:00.000Z', 'America/New_York', 'en')).toBe('9:05 AM');
+    expect(formatTime('2026-03-02T14:05:00.000Z', 'America/Los_Angeles', 'en')).toBe('6:05 AM');
+    expect(formatTime('2026-03-02T14:05:00.000Z', 'Europe/Madrid', 'es')).toMatch(/^3:05\s?p/);
+  });
+
+  it('groups by the local date: 03:30 UTC is still the previous evening in New York', () => {
+    expect(localDateKey('2026-03-03T03:30:00.000Z', 'America/New_York')).toBe('2026-03-02');
+  });
+
+  it('lists each day of a week once across the DST change (8 March 2026 in New York)', () => {
+    const days = daysInRange('2026-03-02T05:00:00.000Z', '2026-03-09T03:59:59.999Z', 'America/New_York');
+    expect(days).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08']);
+  });
+
+  it('shows hours with two decimals in each language', () => {
+    expect(formatHours(7.5, 'en')).toBe('7.50');
+    expect(formatHours(1234.5, 'en')).toBe('1,234.50');
+    expect(formatHours(0, 'es')).toBe('0.00');
+  });
+
+  it('runs a timer as h:mm:ss and never below zero', () => {
+    expect(formatElapsed(0)).toBe('0:00:00');
+    expect(formatElapsed((3 * 3600 + 5 * 60 + 9) * 1000 + 999)).toBe('3:05:09');
+    expect(formatElapsed(-5000)).toBe('0:00:00');
+  });
+});
