@@ -74,6 +74,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A transaction the database aborted to settle a conflict (deadlock, serialization failure):
+ * nothing of it remains, and the same request may succeed when retried, so it answers 503.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === PG.deadlockDetected || code === PG.serializationFailure;
+}
+
 /** A statement cancelled by statement_timeout: the database is saturated, answer 503. */
 export function isStatementTimeout(error: unknown): boolean {
   return pgErrorCode(error) === PG.queryCanceled;

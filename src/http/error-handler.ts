@@ -1,7 +1,7 @@
 // One error handler and one not-found handler: every failure, validation and unknown route
 // included, leaves in the envelope (docs/api.md §2). A 500 logs its cause and shows none of it.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from '../db/errors.ts';
 import { AppError, Errors, ValidationLabel, type FailureLabel } from '../core/errors.ts';
 import { PLUGIN, sharedPlugin } from './plugin.ts';
 import { RequestValidationError, validationLabel } from './validation.ts';
@@ -64,7 +64,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
       return Errors.invalidJson();
   }
   if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') return Errors.invalidJson();
-  if (isDatabaseUnavailable(error) || isStatementTimeout(error)) return Errors.serviceUnavailable();
+  if (isDatabaseUnavailable(error) || isStatementTimeout(error) || isTransientConflict(error)) return Errors.serviceUnavailable();
 
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return Errors.frameworkRefusal(status);

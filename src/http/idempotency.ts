@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../core/context.ts';
-import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from '../db/errors.ts';
 import { queryRows, type Db } from '../db/open.ts';
 import { holdTransaction, runInTransactionScope, type HeldTransaction } from '../db/transaction-scope.ts';
 import { extractToken } from './auth-guard.ts';
@@ -271,7 +271,7 @@ async function storeAndCommit(ctx: AppContext, request: FastifyRequest, reply: F
     }
     request.log.error({ err: error }, 'could not commit the idempotent request');
     const failure =
-      isDatabaseUnavailable(error) || isStatementTimeout(error)
+      isDatabaseUnavailable(error) || isStatementTimeout(error) || isTransientConflict(error)
         ? Errors.serviceUnavailable()
         : Errors.internal(request.routeOptions.config?.failureError);
     reply.code(failure.statusCode);

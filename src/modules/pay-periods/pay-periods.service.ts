@@ -114,6 +114,12 @@ export async function createPayPeriod(
   const now = ctx.clock.now();
   try {
     return await ctx.db.transaction(async (tx) => {
+      // The link lock first, in its own statement: creates for one company take turns, so the
+      // INSERT below sees a rival's committed period and fails on the exclusion constraint.
+      // Two INSERTs racing on that constraint can instead wait on each other and deadlock.
+      // Holding it also makes an entry written concurrently either be seen by the linking below
+      // or see this period itself (the trigger link_entry_to_covering_period).
+      await lockPeriodLinks(tx, company.id, 'period creator');
       const created = await insertPayPeriod(tx, {
         companyId: company.id,
         periodType: input.periodType,
@@ -126,9 +132,6 @@ export async function createPayPeriod(
         updatedAt: now,
       });
       // Entries clocked in before anyone created the period would otherwise never be submitted.
-      // Under the link lock, so that an entry written concurrently is either seen here or sees
-      // this period itself (the trigger link_entry_to_covering_period).
-      await lockPeriodLinks(tx, company.id, 'period creator');
       const linkedEntries = await linkUnassignedEntries(tx, created, now);
       await recordAudit(tx, meta, {
         action: 'pay_period.create',
