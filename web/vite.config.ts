@@ -1,4 +1,4 @@
-// The employee app and kiosk: React + TanStack Query, built into dist/web and served by the
+// The employee app, the kiosk and the bookkeeper console: React + TanStack Query, built into dist/web and served by the
 // service itself (src/http/web-app.ts). The service worker (vite-plugin-pwa, Workbox) precaches
 // the app shell so it opens with no connection; it never answers for the API or the operations
 // routes, which always go to the network.
@@ -23,6 +23,16 @@ export default defineConfig({
     // One chunk of ~300 kB raw (~95 kB gzip) is the whole app; test/web/bundle-budget.test.ts
     // holds the real limit (120 kB gzip), so Vite's raw-size warning is only noise.
     chunkSizeWarningLimit: 400,
+    // Two pages: the employee app and kiosk (index.html) and the bookkeeper console
+    // (admin.html). Each first load carries only its own code plus the shared chunks.
+    rollupOptions: {
+      input: { app: join(here, 'index.html'), console: join(here, 'admin.html') },
+      output: {
+        // The console's lazily loaded pages are named console-*, like its entry, so the service
+        // worker can leave them out of the phone's precache.
+        chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/src/console/') ? 'assets/console-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+      },
+    },
   },
   plugins: [
     react(),
@@ -41,9 +51,12 @@ export default defineConfig({
         icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
+        // The console is a desk tool that needs the service anyway: its files are not precached
+        // on phones, and its URLs never fall back to the employee app's shell.
+        globIgnores: ['admin.html', 'assets/console-*'],
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /^\/health/, /^\/ready/, /^\/metrics/],
+        navigateFallbackDenylist: [/^\/admin/, /^\/api\//, /^\/docs/, /^\/health/, /^\/ready/, /^\/metrics/],
         cleanupOutdatedCaches: true,
       },
     }),

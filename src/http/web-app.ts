@@ -1,7 +1,8 @@
-// The employee app and the kiosk: the Vite build in dist/web, served by this same process.
-// Only files that exist in the build get a route (no wildcard), plus exactly two HTML entry
-// points, `/` and `/kiosk`: the app's own paths cannot shadow /api, /docs, /health or /metrics,
-// and an unknown path still reaches the envelope's 404.
+// The employee app, the kiosk and the bookkeeper console: the Vite build in dist/web, served by
+// this same process. Only files that exist in the build get a route (no wildcard), plus the HTML
+// entry points: `/` and `/kiosk` (index.html), and `/admin` with every path below it
+// (admin.html, whose pages are routed in the browser). None of them can shadow /api, /docs,
+// /health or /metrics, and any other unknown path still reaches the envelope's 404.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +29,11 @@ export const WEB_APP_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** The paths the single-page app answers with its HTML; the app reads the path to pick a mode. */
+/** The paths the employee app answers with its HTML; the app reads the path to pick a mode. */
 export const WEB_APP_ENTRY_PATHS = ['/', '/kiosk', '/kiosk/'] as const;
+
+/** The console's HTML answers these and every path below /admin/. */
+export const CONSOLE_ENTRY_PATHS = ['/admin', '/admin/', '/admin/*'] as const;
 
 /** dist/web under the repository root, found from the bundle (dist/main.js) or the sources. */
 export function findWebAppDir(start = dirname(fileURLToPath(import.meta.url))): string | null {
@@ -54,6 +58,7 @@ export async function registerWebApp(app: AppInstance, root: string | null = fin
     return;
   }
   const html = readFileSync(join(root, 'index.html'));
+  const consoleHtml = existsSync(join(root, 'admin.html')) ? readFileSync(join(root, 'admin.html')) : null;
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -67,9 +72,14 @@ export async function registerWebApp(app: AppInstance, root: string | null = fin
       if (path.endsWith('/sw.js')) res.header('service-worker-allowed', '/');
     },
   });
-  const sendHtml = (reply: FastifyReply) =>
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', WEB_APP_CSP).send(html);
+  const sendHtml = (reply: FastifyReply, page: Buffer) =>
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', WEB_APP_CSP).send(page);
   for (const url of WEB_APP_ENTRY_PATHS) {
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => sendHtml(reply));
+    app.get(url, { schema: { hide: true } }, async (_request, reply) => sendHtml(reply, html));
+  }
+  if (consoleHtml) {
+    for (const url of CONSOLE_ENTRY_PATHS) {
+      app.get(url, { schema: { hide: true } }, async (_request, reply) => sendHtml(reply, consoleHtml));
+    }
   }
 }

@@ -25,6 +25,22 @@ describe('the employee app routes', () => {
     expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 
+  it.each(['/admin', '/admin/', '/admin/pay-periods', '/admin/pay-periods/3f0e0f9e-7a40-4d0c-9a4b-1d2f3e4a5b6c?tab=entries'])('GET %s answers the console with the same CSP', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<title>payclock console</title>');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('keeps the console out of the phone’s precache and its URLs out of the app-shell fallback', async () => {
+    const sw = (await t.app.inject({ method: 'GET', url: '/sw.js' })).body;
+    expect(sw).toContain('index.html');
+    expect(sw).not.toContain('admin.html');
+    expect(sw).not.toMatch(/assets\/console-/);
+  });
+
   it('serves hashed assets as immutable and the service worker as no-cache', async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
@@ -40,6 +56,8 @@ describe('the employee app routes', () => {
     ['/api/v1/nothing-here', 404, 'Not found'],
     ['/kiosk/anything', 404, 'Not found'],
     ['/some/app/path', 404, 'Not found'],
+    ['/administrator', 404, 'Not found'],
+    ['/api/v1/admin/nothing-here', 404, 'Not found'],
   ])('leaves %s to the envelope (%i %s)', async (url, status, error) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(status);

@@ -9,7 +9,12 @@ export const CATALOGUES: Record<Lang, Messages> = { en, es };
 export type Values = Record<string, string | number>;
 
 export function translate(lang: Lang, key: MessageKey, values: Values = {}): string {
-  return CATALOGUES[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return fillPlaceholders(CATALOGUES[lang][key], values);
+}
+
+/** `{name}` replaced by values.name; a placeholder without a value stays visible. */
+export function fillPlaceholders(template: string, values: Values = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** The first of the browser's languages that we have, else English. */

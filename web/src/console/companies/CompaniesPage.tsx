@@ -1,0 +1,9 @@
+// Placeholder until this page is built: its heading only.
+import { useCatalogue } from '../catalogue.ts';
+import { shellMessages } from '../shell/messages.ts';
+import type { PageProps } from '../routes.tsx';
+
+export default function CompaniesPage(_props: PageProps) {
+  const { t } = useCatalogue(shellMessages);
+  return <h1>{t('nav.companies')}</h1>;
+}

@@ -1,0 +1,9 @@
+// Placeholder until this page is built: its heading only.
+import { useCatalogue } from '../catalogue.ts';
+import { shellMessages } from '../shell/messages.ts';
+import type { PageProps } from '../routes.tsx';
+
+export default function SettingsPage(_props: PageProps) {
+  const { t } = useCatalogue(shellMessages);
+  return <h1>{t('nav.settings')}</h1>;
+}
