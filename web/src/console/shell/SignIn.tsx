@@ -10,8 +10,14 @@ import { shellMessages } from './messages.ts';
 
 type ShellKey = keyof typeof shellMessages.en;
 
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 function signInMessage(error: ApiError, waitSeconds: number, t: Translate<ShellKey>): string {
-  if (error.status === 429) return waitSeconds > 0 ? t('error.tooManyTries', { seconds: waitSeconds }) : t('error.tooManyTriesDone');
+  if (error.status === 429) {
+    if (waitSeconds <= 0) return t('error.tooManyTriesDone');
+    // The login window is 15 minutes: "in 897 seconds" reads worse than "in 14:57".
+    return waitSeconds <= 90 ? t('error.tooManyTries', { seconds: waitSeconds }) : t('error.tooManyTriesMinutes', { time: minutesAndSeconds(waitSeconds) });
+  }
   if (error.status === 0) return t('error.offline');
   if (error.status === 503) return t('error.busy');
   if (error.status === 401) return t('error.badCredentials');
