@@ -71,7 +71,7 @@ export default function CompaniesPage(_props: PageProps) {
       ) : companies.isError ? (
         <LoadError error={companies.error} onRetry={() => void companies.refetch()} />
       ) : companies.data.items.length === 0 ? (
-        <Empty>{search ? t('emptySearch', { search }) : t('empty')}</Empty>
+        <Empty>{search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}</Empty>
       ) : (
         <>
           <div className="table-wrap">

@@ -1,10 +1,10 @@
 // Add or edit a company: every field the service takes, its refusals next to the fields. A
 // company made inactive is made active again here (the Active box).
 import { useState } from 'react';
-import { newIdempotencyKey } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { CheckField, Field } from '../people/Field.tsx';
 import { FormDialog } from '../people/FormDialog.tsx';
+import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { orNull, useFormProblems } from '../people/problems.ts';
 import { companiesMessages } from './messages.ts';
 import { PAY_PERIOD_TYPES, useIndustries, useSaveCompany, type Company, type PayPeriodType } from './queries.ts';
@@ -48,7 +48,7 @@ function formOf(company: Company | null): Form {
 export function CompanyDialog({ company, open, onClose, onSaved }: { company: Company | null; open: boolean; onClose(): void; onSaved(name: string, created: boolean): void }) {
   const { t } = useCatalogue(companiesMessages);
   const [form, setForm] = useState<Form>(() => formOf(company));
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const keyFor = useIdempotencyKeys();
   const save = useSaveCompany();
   const industries = useIndustries();
   const problems = useFormProblems(save.error, { 'Industry not found': { field: 'industryId', text: t('error.industry') } });
@@ -66,7 +66,7 @@ export function CompanyDialog({ company, open, onClose, onSaved }: { company: Co
       ...(form.qbOvertimePayrollItem.trim() ? { qbOvertimePayrollItem: form.qbOvertimePayrollItem.trim() } : {}),
       ...(company ? { active: form.active } : {}),
     };
-    save.mutate({ id: company?.id ?? null, values, idempotencyKey }, { onSuccess: (saved) => onSaved(saved.name, !company) });
+    save.mutate({ id: company?.id ?? null, values, idempotencyKey: keyFor(values) }, { onSuccess: (saved) => onSaved(saved.name, !company) });
   };
 
   const text = (key: (typeof TEXT_FIELDS)[number] | 'name' | 'qbCompanyName' | 'qbRegularPayrollItem' | 'qbOvertimePayrollItem', type = 'text', autoComplete?: string) => (

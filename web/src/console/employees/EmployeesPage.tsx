@@ -80,7 +80,7 @@ export default function EmployeesPage(_props: PageProps) {
       ) : employees.isError ? (
         <LoadError error={employees.error} onRetry={() => void employees.refetch()} />
       ) : employees.data.items.length === 0 ? (
-        <Empty>{search ? t('emptySearch', { search }) : t('empty')}</Empty>
+        <Empty>{search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}</Empty>
       ) : (
         <>
           <div className="table-wrap">

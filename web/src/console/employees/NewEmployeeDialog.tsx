@@ -1,9 +1,9 @@
 // Add an employee: the company, who they are, how they sign in (phone and PIN) and how they are paid.
 import { useState } from 'react';
-import { newIdempotencyKey } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../people/Field.tsx';
 import { FormDialog } from '../people/FormDialog.tsx';
+import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
 import { BLANK_EMPLOYEE, EmployeeFields, parsePayRate, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
@@ -19,7 +19,7 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
   const [company, setCompany] = useState(companyId);
   const [pin, setPin] = useState('');
   const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const keyFor = useIdempotencyKeys();
   const problems = useEmployeeProblems(create.error);
   const fields = { ...problems.fields, ...localProblems };
 
@@ -45,7 +45,7 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
       payType: form.payType,
       qbName: orNull(form.qbName),
     };
-    create.mutate({ values, idempotencyKey }, { onSuccess: (created) => onCreated(fullName(created)) });
+    create.mutate({ values, idempotencyKey: keyFor(values) }, { onSuccess: (created) => onCreated(fullName(created)) });
   };
 
   return (

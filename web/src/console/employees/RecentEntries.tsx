@@ -55,7 +55,7 @@ export function RecentEntries({ employee }: { employee: Employee }) {
               <tbody>
                 {entries.data.items.map((entry) => (
                   <tr key={entry.id}>
-                    <th scope="row">{formatDay(entry.clockIn, timeZone, lang)}</th>
+                    <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
                     <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
                     <td>{entry.clockOut ? formatTime(entry.clockOut, timeZone, lang) : <span className="badge badge-info">{t('open')}</span>}</td>
                     <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>

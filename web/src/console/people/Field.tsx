@@ -31,10 +31,15 @@ export function Field({
   const describedBy = [hintId, problemId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+      <span className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label, so the control's name stays the label's words; `required` tells assistive technology. */}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        )}
+      </span>
       {children({ id, 'aria-invalid': problem ? true : undefined, 'aria-describedby': describedBy, required: required || undefined })}
       {hint && (
         <span id={hintId} className="hint">
