@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { CheckField } from '../people/Field.tsx';
+import { formatPhone } from '../people/format.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
 import { EmployeeFields, parsePayRate, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
@@ -13,11 +14,11 @@ function formOf(employee: Employee): EmployeeForm & { active: boolean } {
   return {
     firstName: employee.firstName,
     lastName: employee.lastName,
-    phone: employee.phone,
+    phone: formatPhone(employee.phone),
     email: employee.email ?? '',
     employeeNumber: employee.employeeNumber ?? '',
     jobTitle: employee.jobTitle ?? '',
-    payRate: String(employee.payRate),
+    payRate: employee.payRate.toFixed(2),
     payType: employee.payType,
     qbName: employee.qbName ?? '',
     active: employee.active,

@@ -1,5 +1,6 @@
 // The employee's own fields, shared by the new-employee dialog and the employee's page, with the
 // service's refusals next to them (a phone or number already used in the company on its field).
+import type { ReactNode } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../people/Field.tsx';
 import { useFormProblems, type FormProblems } from '../people/problems.ts';
@@ -39,7 +40,18 @@ export function parsePayRate(text: string): number {
   return cleaned === '' ? 0 : Number(cleaned);
 }
 
-export function EmployeeFields({ form, problems, onChange }: { form: EmployeeForm; problems: Record<string, string>; onChange(changes: Partial<EmployeeForm>): void }) {
+export function EmployeeFields({
+  form,
+  problems,
+  onChange,
+  afterPhone,
+}: {
+  form: EmployeeForm;
+  problems: Record<string, string>;
+  onChange(changes: Partial<EmployeeForm>): void;
+  /** The new-employee form's PIN, beside the phone it signs in with. */
+  afterPhone?: ReactNode;
+}) {
   const { t } = useCatalogue(employeesMessages);
   const text = (key: Exclude<keyof EmployeeForm, 'payType'>, options: { type?: string; autoComplete?: string; required?: boolean; hint?: string; inputMode?: 'decimal' } = {}) => (
     <Field label={t(`field.${key}`)} problem={problems[key]} required={options.required} hint={options.hint}>
@@ -60,6 +72,7 @@ export function EmployeeFields({ form, problems, onChange }: { form: EmployeeFor
       {text('firstName', { required: true })}
       {text('lastName', { required: true })}
       {text('phone', { type: 'tel', required: true, hint: t('field.phone.hint') })}
+      {afterPhone}
       {text('email', { type: 'email' })}
       {text('employeeNumber')}
       {text('jobTitle')}

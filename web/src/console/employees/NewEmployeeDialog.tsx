@@ -79,12 +79,18 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
             </select>
           )}
         </Field>
-        <EmployeeFields form={form} problems={fields} onChange={(changes) => setForm((current) => ({ ...current, ...changes }))} />
-        <Field label={t('field.pin')} problem={fields.pin} required hint={t('field.pin.hint')}>
-          {(control) => (
-            <input {...control} type="password" inputMode="numeric" autoComplete="new-password" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value)} />
-          )}
-        </Field>
+        <EmployeeFields
+          form={form}
+          problems={fields}
+          onChange={(changes) => setForm((current) => ({ ...current, ...changes }))}
+          afterPhone={
+            <Field label={t('field.pin')} problem={fields.pin} required hint={t('field.pin.hint')}>
+              {(control) => (
+                <input {...control} type="password" inputMode="numeric" autoComplete="new-password" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value)} />
+              )}
+            </Field>
+          }
+        />
       </div>
     </FormDialog>
   );
