@@ -77,6 +77,8 @@ describe('the companies page', () => {
     await edit.getByLabel('Regular hours payroll item').fill('Hourly (regular)');
     await edit.getByRole('button', { name: 'Save company' }).click();
     await page.getByRole('status').filter({ hasText: `Company “${renamed}” saved.` }).waitFor();
+    // Focus is back on the row's Edit button, where the keyboard user left off.
+    expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(`Edit ${renamed}`);
     expect(await companyRow(created!.id)).toMatchObject({ name: renamed, qbRegularPayrollItem: 'Hourly (regular)', email: 'office@acme.example' });
     expect(problems).toEqual([]);
     await context.close();

@@ -25,6 +25,15 @@ export function FormDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Pages unmount the dialog when it is done, and a removed dialog gives focus back to nobody:
+  // return it to the button that opened it, so the keyboard user is where they were. This
+  // effect comes first, to see that button before showModal moves focus into the dialog.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
