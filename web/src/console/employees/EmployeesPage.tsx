@@ -66,7 +66,7 @@ export default function EmployeesPage(_props: PageProps) {
             <option value="">{t('filter.allCompanies')}</option>
             {(companies.data ?? []).map((company) => (
               <option key={company.id} value={company.id}>
-                {company.name}
+                {company.active ? company.name : t('filter.inactiveCompany', { name: company.name })}
               </option>
             ))}
           </select>
