@@ -65,7 +65,7 @@ export function PinReset({ employee }: { employee: Employee }) {
             {(control) => <input {...control} type="password" inputMode="numeric" autoComplete="new-password" maxLength={8} value={repeat} onChange={(event) => setRepeat(event.target.value)} />}
           </Field>
         </div>
-        <div className="row-actions">
+        <div className="pin-actions">
           <button type="submit" className="primary">
             {t('pin.set')}
           </button>
