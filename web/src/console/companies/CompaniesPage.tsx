@@ -1,9 +1,179 @@
-// Placeholder until this page is built: its heading only.
+// Companies: the list (search, active filter and page in the URL), add and edit in a dialog,
+// deactivate after a confirmation, and links to the company's employees, pay periods and kiosk.
+import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
+import { StatusBadge, ActiveFilter } from '../people/StatusBadge.tsx';
+import { formatCount, formatPhone } from '../people/format.ts';
 import type { PageProps } from '../routes.tsx';
+import { href, Link, useQueryParams } from '../router.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { uiMessages } from '../ui/messages.ts';
+import { problemText } from '../ui/problems.ts';
+import { CompanyDialog } from './CompanyDialog.tsx';
+import { companiesMessages } from './messages.ts';
+import { useCompanies, useDeactivateCompany, useIndustries, type Company } from './queries.ts';
+
+type Editing = { company: Company | null; key: number } | null;
 
 export default function CompaniesPage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.companies')}</h1>;
+  const { t, lang } = useCatalogue(companiesMessages);
+  const { t: tUi } = useCatalogue(uiMessages);
+  usePageTitle(t('title'));
+  const [query, setQuery] = useQueryParams();
+  const search = query.get('search') ?? '';
+  const showAll = query.get('active') === 'all';
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const companies = useCompanies({ page, search, showAll });
+  const industries = useIndustries();
+  const deactivate = useDeactivateCompany();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirming, setConfirming] = useState<Company | null>(null);
+  const [done, setDone] = useState('');
+  const onSearch = useCallback((text: string) => setQuery({ search: text, page: null }, { replace: true }), [setQuery]);
+
+  const industryName = (id: string | null) => (id ? industries.data?.find((industry) => industry.id === id)?.name : undefined) ?? '—';
+  const confirmDeactivate = () => {
+    if (!confirming) return;
+    const { id, name } = confirming;
+    deactivate.mutate(id, {
+      onSuccess: () => {
+        setConfirming(null);
+        setDone(t('done.deactivated', { name }));
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="hint">{t('lead')}</p>
+        </div>
+        <button type="button" className="primary" onClick={() => setEditing({ company: null, key: Date.now() })}>
+          {t('add')}
+        </button>
+      </div>
+      <p className="ok" role="status">
+        {done}
+      </p>
+      <div className="toolbar">
+        <SearchBox label={t('search')} value={search} onSearch={onSearch} />
+        <ActiveFilter showAll={showAll} onChange={(all) => setQuery({ active: all ? 'all' : null, page: null })} />
+      </div>
+
+      {companies.isPending ? (
+        <Loading />
+      ) : companies.isError ? (
+        <LoadError error={companies.error} onRetry={() => void companies.refetch()} />
+      ) : companies.data.items.length === 0 ? (
+        <Empty>{search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}</Empty>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('table.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.industry')}</th>
+                  <th scope="col">{t('col.payPeriodType')}</th>
+                  <th scope="col">{t('col.contact')}</th>
+                  <th scope="col" className="num">
+                    {t('col.employees')}
+                  </th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {companies.data.items.map((company) => (
+                  <tr key={company.id}>
+                    <th scope="row" className="row-name">
+                      {company.name}
+                      {company.city && <span className="hint row-sub">{[company.city, company.state].filter(Boolean).join(', ')}</span>}
+                    </th>
+                    <td>{industryName(company.industryId)}</td>
+                    <td>{t(`type.${company.payPeriodType}`)}</td>
+                    <td>
+                      {company.email ?? '—'}
+                      {company.phone && <span className="hint row-sub">{formatPhone(company.phone)}</span>}
+                    </td>
+                    <td className="num">
+                      <Link to={href('/admin/employees', { companyId: company.id })}>
+                        {formatCount(company._count.employees, lang)}
+                        <span className="visually-hidden"> {t('employeesOf', { name: company.name })}</span>
+                      </Link>
+                    </td>
+                    <td>
+                      <StatusBadge active={company.active} />
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
+                          {t('edit')}
+                          <span className="visually-hidden"> {company.name}</span>
+                        </button>
+                        <Link to={href('/admin/pay-periods', { companyId: company.id })}>
+                          {t('payPeriods')}
+                          <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                        </Link>
+                        <a href={href('/kiosk', { company: company.id })}>
+                          {t('kiosk')}
+                          <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                        </a>
+                        {company.active && (
+                          <button type="button" className="danger" onClick={() => setConfirming(company)}>
+                            {t('deactivate')}
+                            <span className="visually-hidden"> {company.name}</span>
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={companies.data.page} totalPages={companies.data.totalPages} total={companies.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+        </>
+      )}
+
+      {editing && (
+        <CompanyDialog
+          key={editing.key}
+          open
+          company={editing.company}
+          onClose={() => setEditing(null)}
+          onSaved={(name, created) => {
+            setEditing(null);
+            setDone(t(created ? 'done.created' : 'done.updated', { name }));
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('confirm.title', { name: confirming?.name ?? '' })}
+        confirmLabel={t('confirm.action')}
+        danger
+        busy={deactivate.isPending}
+        onConfirm={confirmDeactivate}
+        onCancel={() => {
+          setConfirming(null);
+          deactivate.reset();
+        }}
+      >
+        <p>{t('confirm.body')}</p>
+        {deactivate.error && (
+          <p className="error" role="alert">
+            {problemText(deactivate.error, tUi)}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
 }

@@ -1,9 +1,65 @@
-// Placeholder until this page is built: its heading only.
+// One employee: who they are (an edit form), a PIN reset, their recent entries, and the way to
+// their company's kiosk.
+import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
+import { StatusBadge } from '../people/StatusBadge.tsx';
 import type { PageProps } from '../routes.tsx';
+import { href, Link } from '../router.tsx';
+import { LoadError, Loading } from '../ui/PageState.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { EmployeeDetails } from './EmployeeDetails.tsx';
+import { employeePageMessages, employeesMessages } from './messages.ts';
+import { PinReset } from './PinReset.tsx';
+import { fullName, useEmployee } from './queries.ts';
+import { RecentEntries } from './RecentEntries.tsx';
 
-export default function EmployeePage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.employees')}</h1>;
+export default function EmployeePage({ params }: PageProps) {
+  const { t } = useCatalogue(employeePageMessages);
+  const { t: tList } = useCatalogue(employeesMessages);
+  const id = params.id ?? '';
+  const employee = useEmployee(id);
+  const [done, setDone] = useState('');
+  usePageTitle(employee.data ? fullName(employee.data) : tList('title'));
+
+  if (employee.isPending) return <Loading />;
+  if (employee.isError) {
+    return (
+      <>
+        <p>
+          <Link to="/admin/employees">{t('back')}</Link>
+        </p>
+        <LoadError error={employee.error} onRetry={() => void employee.refetch()} />
+      </>
+    );
+  }
+  const person = employee.data;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/admin/employees">{t('back')}</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>
+            {fullName(person)} <StatusBadge active={person.active} />
+          </h1>
+          <p className="hint">
+            <Link to={href('/admin/employees', { companyId: person.companyId })}>{t('companyEmployees', { company: person.company.name })}</Link>
+            {person.jobTitle ? ` · ${person.jobTitle}` : ''}
+          </p>
+        </div>
+        <a className="button-link" href={href('/kiosk', { company: person.companyId })}>
+          {t('kiosk')}
+        </a>
+      </div>
+      <p className="ok" role="status">
+        {done}
+      </p>
+      <div className="employee-columns">
+        <EmployeeDetails key={person.id} employee={person} onSaved={setDone} />
+        <PinReset employee={person} />
+      </div>
+      <RecentEntries employee={person} />
+    </>
+  );
 }

@@ -1,9 +1,169 @@
-// Placeholder until this page is built: its heading only.
+// Employees: the list (company, search, active filter and page in the URL), add in a dialog,
+// deactivate after a confirmation; each name opens the employee's page.
+import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
+import { formatMoney, formatPhone } from '../people/format.ts';
+import { ActiveFilter, StatusBadge } from '../people/StatusBadge.tsx';
 import type { PageProps } from '../routes.tsx';
+import { Link, useQueryParams } from '../router.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { uiMessages } from '../ui/messages.ts';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
+import { problemText } from '../ui/problems.ts';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { employeesMessages } from './messages.ts';
+import { NewEmployeeDialog } from './NewEmployeeDialog.tsx';
+import { fullName, useCompanyChoices, useDeactivateEmployee, useEmployees, type Employee } from './queries.ts';
 
 export default function EmployeesPage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.employees')}</h1>;
+  const { t, lang } = useCatalogue(employeesMessages);
+  const { t: tUi } = useCatalogue(uiMessages);
+  usePageTitle(t('title'));
+  const [query, setQuery] = useQueryParams();
+  const search = query.get('search') ?? '';
+  const companyId = query.get('companyId') ?? '';
+  const showAll = query.get('active') === 'all';
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const employees = useEmployees({ page, search, showAll, companyId });
+  const companies = useCompanyChoices();
+  const deactivate = useDeactivateEmployee();
+  const [adding, setAdding] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<Employee | null>(null);
+  const [done, setDone] = useState('');
+  const onSearch = useCallback((text: string) => setQuery({ search: text, page: null }, { replace: true }), [setQuery]);
+
+  const confirmDeactivate = () => {
+    if (!confirming) return;
+    const name = fullName(confirming);
+    deactivate.mutate(confirming.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        setDone(t('done.deactivated', { name }));
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="hint">{t('lead')}</p>
+        </div>
+        <button type="button" className="primary" onClick={() => setAdding(Date.now())}>
+          {t('add')}
+        </button>
+      </div>
+      <p className="ok" role="status">
+        {done}
+      </p>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="company-filter">{t('filter.company')}</label>
+          <select id="company-filter" value={companyId} onChange={(event) => setQuery({ companyId: event.target.value, page: null })}>
+            <option value="">{t('filter.allCompanies')}</option>
+            {(companies.data ?? []).map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.active ? company.name : t('filter.inactiveCompany', { name: company.name })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SearchBox label={t('search')} value={search} onSearch={onSearch} />
+        <ActiveFilter showAll={showAll} onChange={(all) => setQuery({ active: all ? 'all' : null, page: null })} />
+      </div>
+
+      {employees.isPending ? (
+        <Loading />
+      ) : employees.isError ? (
+        <LoadError error={employees.error} onRetry={() => void employees.refetch()} />
+      ) : employees.data.items.length === 0 ? (
+        <Empty>{search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}</Empty>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('table.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.number')}</th>
+                  <th scope="col">{t('col.company')}</th>
+                  <th scope="col">{t('col.jobTitle')}</th>
+                  <th scope="col">{t('col.phone')}</th>
+                  <th scope="col" className="num">
+                    {t('col.payRate')}
+                  </th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {employees.data.items.map((employee) => (
+                  <tr key={employee.id}>
+                    <th scope="row" className="row-name">
+                      <Link to={`/admin/employees/${employee.id}`}>{`${employee.lastName}, ${employee.firstName}`}</Link>
+                    </th>
+                    <td>{employee.employeeNumber ?? '—'}</td>
+                    <td>{employee.company.name}</td>
+                    <td>{employee.jobTitle ?? '—'}</td>
+                    <td>{formatPhone(employee.phone)}</td>
+                    <td className="num">
+                      {employee.payType === 'HOURLY' ? t('perHour', { amount: formatMoney(employee.payRate, lang) }) : formatMoney(employee.payRate, lang)}
+                      <span className="hint row-sub">{t(`payType.${employee.payType}`)}</span>
+                    </td>
+                    <td>
+                      <StatusBadge active={employee.active} />
+                    </td>
+                    <td>
+                      {employee.active && (
+                        <button type="button" className="danger" onClick={() => setConfirming(employee)}>
+                          {t('deactivate')}
+                          <span className="visually-hidden"> {fullName(employee)}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={employees.data.page} totalPages={employees.data.totalPages} total={employees.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+        </>
+      )}
+
+      {adding !== null && (
+        <NewEmployeeDialog
+          key={adding}
+          companyId={companyId}
+          onClose={() => setAdding(null)}
+          onCreated={(name) => {
+            setAdding(null);
+            setDone(t('done.created', { name }));
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('confirm.title', { name: confirming ? fullName(confirming) : '' })}
+        confirmLabel={t('confirm.action')}
+        danger
+        busy={deactivate.isPending}
+        onConfirm={confirmDeactivate}
+        onCancel={() => {
+          setConfirming(null);
+          deactivate.reset();
+        }}
+      >
+        <p>{t('confirm.body')}</p>
+        {deactivate.error && (
+          <p className="error" role="alert">
+            {problemText(deactivate.error, tUi)}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
 }

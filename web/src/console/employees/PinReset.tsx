@@ -1,0 +1,100 @@
+// A new PIN for an employee: typed twice, or made up here and shown once. Either way a
+// confirmation comes first, since the new PIN signs the employee out everywhere.
+import { useState, type FormEvent } from 'react';
+import { useCatalogue } from '../catalogue.ts';
+import { Field } from '../people/Field.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { uiMessages } from '../ui/messages.ts';
+import { problemText } from '../ui/problems.ts';
+import { employeePageMessages } from './messages.ts';
+import { fullName, useUpdateEmployee, type Employee } from './queries.ts';
+
+const PIN_RULE = /^\d{4,8}$/;
+
+/** Six random digits from the browser's CSPRNG (rejection sampling keeps every digit equally likely). */
+export function generatePin(): string {
+  const digits: number[] = [];
+  while (digits.length < 6) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(8))) if (byte < 250 && digits.length < 6) digits.push(byte % 10);
+  }
+  return digits.join('');
+}
+
+export function PinReset({ employee }: { employee: Employee }) {
+  const { t } = useCatalogue(employeePageMessages);
+  const { t: tUi } = useCatalogue(uiMessages);
+  const update = useUpdateEmployee(employee.id);
+  const [pin, setPin] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [problems, setProblems] = useState<{ pin?: string; repeat?: string }>({});
+  const [confirming, setConfirming] = useState<'typed' | 'generated' | null>(null);
+  const [done, setDone] = useState('');
+  const name = fullName(employee);
+
+  const askTyped = (event: FormEvent) => {
+    event.preventDefault();
+    const next = { pin: PIN_RULE.test(pin) ? undefined : t('pin.invalid'), repeat: PIN_RULE.test(pin) && pin !== repeat ? t('pin.mismatch') : undefined };
+    setProblems(next);
+    if (!next.pin && !next.repeat) setConfirming('typed');
+  };
+  const reset = () => {
+    const newPin = confirming === 'generated' ? generatePin() : pin;
+    update.mutate(
+      { pin: newPin },
+      {
+        onSuccess: () => {
+          setDone(confirming === 'generated' ? t('pin.generated', { name, pin: newPin }) : t('pin.done', { name }));
+          setConfirming(null);
+          setPin('');
+          setRepeat('');
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card" aria-labelledby="pin-heading">
+      <h2 id="pin-heading">{t('pin.heading')}</h2>
+      <p className="hint">{t('pin.lead')}</p>
+      <form onSubmit={askTyped} noValidate>
+        <div className="form-grid">
+          <Field label={t('pin.new')} problem={problems.pin} required>
+            {(control) => <input {...control} type="password" inputMode="numeric" autoComplete="new-password" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value)} />}
+          </Field>
+          <Field label={t('pin.repeat')} problem={problems.repeat} required>
+            {(control) => <input {...control} type="password" inputMode="numeric" autoComplete="new-password" maxLength={8} value={repeat} onChange={(event) => setRepeat(event.target.value)} />}
+          </Field>
+        </div>
+        <div className="pin-actions">
+          <button type="submit" className="primary">
+            {t('pin.set')}
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming('generated')}>
+            {t('pin.generate')}
+          </button>
+        </div>
+      </form>
+      <p className="ok pin-done" role="status">
+        {done}
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('pin.confirm.title', { name })}
+        confirmLabel={t('pin.confirm.action')}
+        busy={update.isPending}
+        onConfirm={reset}
+        onCancel={() => {
+          setConfirming(null);
+          update.reset();
+        }}
+      >
+        <p>{t(confirming === 'generated' ? 'pin.confirm.generated' : 'pin.confirm.typed')}</p>
+        {update.error && (
+          <p className="error" role="alert">
+            {problemText(update.error, tUi)}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// The employee's time entries, newest first, in the organization's time zone: hours split into
+// regular and overtime, an open entry marked as open (it has no hours yet: docs/api.md §4).
+import { formatDateRange, formatDay, formatHours, formatTime } from '../../i18n/format.ts';
+import { useCatalogue } from '../catalogue.ts';
+import { useQueryParams } from '../router.tsx';
+import { useTimeZone } from '../session.tsx';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
+import { employeePageMessages } from './messages.ts';
+import { fullName, useEmployeeEntries, type Employee } from './queries.ts';
+
+export function RecentEntries({ employee }: { employee: Employee }) {
+  const { t, lang } = useCatalogue(employeePageMessages);
+  const timeZone = useTimeZone();
+  const [query, setQuery] = useQueryParams();
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const entries = useEmployeeEntries(employee.id, page);
+  const hours = (value: number | null) => (value === null ? '—' : formatHours(value, lang));
+
+  return (
+    <section className="card" aria-labelledby="entries-heading">
+      <h2 id="entries-heading">{t('entries.heading')}</h2>
+      {entries.isPending ? (
+        <Loading />
+      ) : entries.isError ? (
+        <LoadError error={entries.error} onRetry={() => void entries.refetch()} />
+      ) : entries.data.items.length === 0 ? (
+        <Empty>{t('entries.empty')}</Empty>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption>{t('entries.caption', { name: fullName(employee), zone: timeZone })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.day')}</th>
+                  <th scope="col">{t('col.in')}</th>
+                  <th scope="col">{t('col.out')}</th>
+                  <th scope="col" className="num">
+                    {t('col.break')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.hours')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.regular')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.overtime')}
+                  </th>
+                  <th scope="col">{t('col.period')}</th>
+                  <th scope="col">{t('col.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.data.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
+                    <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
+                    <td>{entry.clockOut ? formatTime(entry.clockOut, timeZone, lang) : <span className="badge badge-info">{t('open')}</span>}</td>
+                    <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>
+                    <td className="num">{hours(entry.totalHours)}</td>
+                    <td className="num">{hours(entry.regularHours)}</td>
+                    <td className="num">{hours(entry.overtimeHours)}</td>
+                    <td>
+                      {entry.payPeriod ? formatDateRange(entry.payPeriod.startDate, entry.payPeriod.endDate, timeZone, lang) : t('noPeriod')}
+                      {entry.payPeriod?.locked && <span className="badge badge-muted entry-locked">{t('locked')}</span>}
+                    </td>
+                    <td>
+                      <span className={`badge ${entry.status === 'APPROVED' ? 'badge-ok' : 'badge-warn'}`}>{t(`status.${entry.status}`)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={entries.data.page} totalPages={entries.data.totalPages} total={entries.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// The employees' server state (keys in ../people/keys.ts); creating or deactivating someone changes the
+// company's employee count too, so those lists are invalidated with them.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { paths } from '../../api/schema';
+import { api, unwrap } from '../api.ts';
+import { companyKeys, employeeKeys, invalidatePeople } from '../people/keys.ts';
+
+type EmployeeList = paths['/api/v1/admin/employees']['get']['responses'][200]['content']['application/json']['data'];
+export type Employee = EmployeeList['items'][number];
+export type EmployeeInput = paths['/api/v1/admin/employees']['post']['requestBody']['content']['application/json'];
+export type EmployeeChanges = NonNullable<paths['/api/v1/admin/employees/{id}']['put']['requestBody']>['content']['application/json'];
+export type PayType = Employee['payType'];
+export const PAY_TYPES: readonly PayType[] = ['HOURLY', 'SALARY'];
+
+export interface EmployeeQuery {
+  page: number;
+  search: string;
+  showAll: boolean;
+  companyId: string;
+}
+
+/** The companies a bookkeeper picks from (filters and the new-employee form), by name. */
+export function useCompanyChoices() {
+  return useQuery({
+    queryKey: companyKeys.choices,
+    // The list's largest page; an organization with more companies than that types a search instead.
+    queryFn: async () => (await unwrap(api.GET('/api/v1/admin/companies', { params: { query: { pageSize: 100 } } }))).items,
+    staleTime: 60_000,
+  });
+}
+
+export function useEmployees(query: EmployeeQuery) {
+  return useQuery({
+    queryKey: employeeKeys.list(query),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/admin/employees', {
+          params: {
+            query: {
+              page: query.page,
+              pageSize: 20,
+              ...(query.search ? { search: query.search } : {}),
+              ...(query.companyId ? { companyId: query.companyId } : {}),
+              ...(query.showAll ? {} : { active: 'true' }),
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useEmployee(id: string) {
+  return useQuery({
+    queryKey: employeeKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/api/v1/admin/employees/{id}', { params: { path: { id } } })),
+    retry: false,
+  });
+}
+
+/** The employee's entries, newest clock-in first (the list's order). */
+export function useEmployeeEntries(id: string, page: number) {
+  return useQuery({
+    queryKey: employeeKeys.entries(id, page),
+    queryFn: () => unwrap(api.GET('/api/v1/admin/time-entries', { params: { query: { employeeId: id, page, pageSize: 10 } } })),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCreateEmployee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, idempotencyKey }: { values: EmployeeInput; idempotencyKey: string }) =>
+      unwrap(api.POST('/api/v1/admin/employees', { params: { header: { 'idempotency-key': idempotencyKey } }, body: values })),
+    onSuccess: () => invalidatePeople(queryClient),
+  });
+}
+
+export function useUpdateEmployee(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: EmployeeChanges) => unwrap(api.PUT('/api/v1/admin/employees/{id}', { params: { path: { id } }, body: changes })),
+    onSuccess: () => invalidatePeople(queryClient),
+  });
+}
+
+export function useDeactivateEmployee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/admin/employees/{id}', { params: { path: { id } } })),
+    onSuccess: () => invalidatePeople(queryClient),
+  });
+}
+
+export const fullName = (employee: { firstName: string; lastName: string }) => `${employee.firstName} ${employee.lastName}`;
