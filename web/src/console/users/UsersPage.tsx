@@ -2,12 +2,13 @@
 // kept in the URL; add, edit, reset password, and deactivate after a confirmation. What happened
 // is said in a status line; an ADMIN sees SUPER_ADMIN rows but cannot change them (docs/api.md §9).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../routes.tsx';
 import { useQueryParams } from '../router.tsx';
 import { useAdmin, useTimeZone } from '../session.tsx';
+import { ActiveFilter, useActiveChoice } from '../setup/ActiveFilter.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
@@ -29,11 +30,10 @@ export default function UsersPage(_props: PageProps) {
   usePageTitle(t('heading'));
   const me = useAdmin();
   const timeZone = useTimeZone();
-  const filterId = useId();
   const [params, setQuery] = useQueryParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
-  const active = params.get('show') === 'all' ? 'all' : 'true';
+  const active = useActiveChoice();
   const users = useUsers({ page, pageSize: PAGE_SIZE, search, active });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState('');
@@ -69,13 +69,7 @@ export default function UsersPage(_props: PageProps) {
       <p className="hint">{t('lead')}</p>
       <div className="toolbar">
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
-        <div className="field">
-          <label htmlFor={filterId}>{t('show')}</label>
-          <select id={filterId} value={active} onChange={(event) => setQuery({ show: event.target.value === 'all' ? 'all' : null, page: null })}>
-            <option value="true">{t('showActive')}</option>
-            <option value="all">{t('showAll')}</option>
-          </select>
-        </div>
+        <ActiveFilter label={t('show')} activeLabel={t('showActive')} allLabel={t('showAll')} />
       </div>
       <p className="ok" role="status">
         {done}
