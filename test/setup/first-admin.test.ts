@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminUsers, auditLogs, bookkeeperOrgs } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createAdmin, createOrg } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { randomIp } from '../auth/support.ts';
 import { openEmptyDatabase } from './empty-database.ts';
@@ -98,14 +99,29 @@ describe('first run', () => {
     expect(await db.select().from(bookkeeperOrgs)).toHaveLength(0);
   });
 
-  it('is not offered once an admin exists by any other way (404 before any work)', async () => {
-    const { app } = await freshApp();
+  it('is not offered once an admin exists by another way, such as the create-admin command (404, nothing created)', async () => {
+    const { app, db } = await freshApp();
     const api = client(app);
-    expect((await api.post(FIRST_ADMIN, form(), { remoteAddress: randomIp() })).status).toBe(201);
+    const org = await createOrg(db);
+    await createAdmin(db, { bookkeeperOrgId: org.id });
+    expect((await api.get(STATUS)).body.data).toEqual({ firstAdminNeeded: false });
     const res = await api.post(FIRST_ADMIN, form({ password: 'x' }), { remoteAddress: randomIp() });
     // Validation runs first, so a malformed body is a 400; a well-formed one is a 404.
     expect(res.status).toBe(400);
     expect((await api.post(FIRST_ADMIN, form({ email: 'b@example.com' }), { remoteAddress: randomIp() })).status).toBe(404);
+    expect(await db.select().from(adminUsers)).toHaveLength(1);
+    expect(await db.select().from(bookkeeperOrgs)).toHaveLength(1);
+  });
+
+  it('settles two concurrent calls: one 201, the other 409 or 404, never two administrators', async () => {
+    const { app, db } = await freshApp();
+    const api = client(app);
+    const answers = await Promise.all(
+      ['one', 'two'].map((name) => api.post(FIRST_ADMIN, form({ email: `${name}@firm.example`, organizationName: name }), { remoteAddress: randomIp() })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, expect.toSatisfy((status: number) => status === 409 || status === 404)]);
+    expect(await db.select().from(adminUsers)).toHaveLength(1);
+    expect(await db.select().from(bookkeeperOrgs)).toHaveLength(1);
   });
 
   it('settles 12 concurrent calls in the database: one 201, the others 409 Setup already completed (or 404 when it came after)', async () => {
