@@ -38,6 +38,7 @@ export const ValidationLabel = {
   login: 'Invalid login data',
   verification: 'Invalid verification data',
   timeEntry: 'Invalid time entry data',
+  setup: 'Invalid setup data',
 } as const;
 export type ValidationLabel = (typeof ValidationLabel)[keyof typeof ValidationLabel];
 
@@ -89,6 +90,8 @@ export const FailureLabel = {
   approveTimesheet: 'Failed to approve timesheet',
   rejectTimesheet: 'Failed to reject timesheet',
   buildReport: 'Failed to build report',
+  fetchSetup: 'Failed to fetch setup status',
+  createFirstAdmin: 'Failed to create the first admin',
 } as const;
 export type FailureLabel = (typeof FailureLabel)[keyof typeof FailureLabel];
 
@@ -143,12 +146,14 @@ export const ErrorCode = {
   companyRequired: { status: 409, label: 'Company required' },
   payPeriodNotReady: { status: 409, label: 'Pay period not ready' },
   requestInProgress: { status: 409, label: 'Request in progress' },
+  setupAlreadyCompleted: { status: 409, label: 'Setup already completed' },
   payloadTooLarge: { status: 413, label: 'Payload too large' },
   unsupportedMediaType: { status: 415, label: 'Unsupported media type' },
   idempotencyKeyReused: { status: 422, label: 'Idempotency key reused' },
   // 429 / 503
   tooManyLoginAttempts: { status: 429, label: 'Too many login attempts' },
   tooManyVerificationAttempts: { status: 429, label: 'Too many verification attempts' },
+  tooManySetupAttempts: { status: 429, label: 'Too many setup attempts' },
   serviceUnavailable: { status: 503, label: 'Service unavailable' },
 } as const satisfies Record<string, Entry>;
 export type ErrorCode = keyof typeof ErrorCode;
@@ -159,7 +164,7 @@ export type BusinessRuleLabel = {
 }[ErrorCode];
 
 /** The 429 labels, one per rate-limit rule. */
-export type RateLimitLabel = (typeof ErrorCode)['tooManyLoginAttempts' | 'tooManyVerificationAttempts']['label'];
+export type RateLimitLabel = (typeof ErrorCode)['tooManyLoginAttempts' | 'tooManyVerificationAttempts' | 'tooManySetupAttempts']['label'];
 
 /** Every label the API can answer with, and its status: the list the OpenAPI document publishes. */
 export const errorCatalogue: readonly Entry[] = [
@@ -227,6 +232,8 @@ export const Errors = {
   companyRequired: (detail: string) => raise('companyRequired', detail),
   payPeriodNotReady: (detail: string, data: Record<string, unknown>) => raise('payPeriodNotReady', detail, data),
   requestInProgress: (detail: string, headers: Record<string, string>) => raise('requestInProgress', detail, undefined, headers),
+  /** A first-run call that lost the race to another one (docs/api.md §10, First run). */
+  setupAlreadyCompleted: () => raise('setupAlreadyCompleted', 'Another request created the first administrator'),
   payloadTooLarge: () => raise('payloadTooLarge', 'The request body is larger than 100 KiB'),
   unsupportedMediaType: () => raise('unsupportedMediaType', 'Send the body as application/json'),
   idempotencyKeyReused: () => raise('idempotencyKeyReused', 'This Idempotency-Key was used for a different request'),

@@ -2,7 +2,8 @@
 // it): token extraction (header, raw or Bearer, else cookie), verification, the type check,
 // the still-active and not-logged-out check, and the CSRF rule for cookie-authenticated writes
 // (docs/api.md §10).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../core/context.ts';
 import type { Actor, AdminActor, EmployeeActor } from '../core/access.ts';
 import { isUuid } from '../core/access.ts';
@@ -11,6 +12,17 @@ import { Errors, type AppError, type InactiveEmployeeLabel } from '../core/error
 import { PLUGIN, sharedPlugin } from './plugin.ts';
 
 export const AUTH_COOKIE = 'auth-token';
+
+/** The cookie a browser signs in with (login, verify, the first run): HTTP-only, same-site lax. */
+export function setAuthCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(AUTH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: config.tokenTtlSeconds,
+    secure: config.cookieSecure,
+  });
+}
 
 /**
  * `admin` / `employee`: that token type is required. `any`: an admin or an employee token

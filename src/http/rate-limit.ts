@@ -37,6 +37,8 @@ export const RULES = {
   verifyPerIp: { name: 'verify-ip', limit: 20, windowMs: FIFTEEN_MINUTES, label: ErrorCode.tooManyVerificationAttempts.label },
   /** 5 failed verify attempts per phone in 15 minutes, from any number of IPs. */
   verifyPerPhone: { name: 'verify-phone', limit: 5, windowMs: FIFTEEN_MINUTES, label: ErrorCode.tooManyVerificationAttempts.label },
+  /** The first-run form, like login: 5 attempts per 15 minutes per client IP; every attempt counts. */
+  setupPerIp: { name: 'setup-ip', limit: 5, windowMs: FIFTEEN_MINUTES, label: ErrorCode.tooManySetupAttempts.label },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** What a client is told about a limit: the three X-RateLimit-* headers (docs/api.md §11). */

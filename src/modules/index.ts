@@ -8,6 +8,7 @@ import { bookkeeperOrgRoutes } from './bookkeeper-orgs/bookkeeper-orgs.routes.ts
 import { companyRoutes } from './companies/companies.routes.ts';
 import { employeeRoutes } from './employees/employees.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { setupRoutes } from './setup/setup.routes.ts';
 import { industryRoutes } from './industries/industries.routes.ts';
 import { payPeriodExportRoutes } from './pay-period-export/export.routes.ts';
 import { payPeriodRoutes } from './pay-periods/pay-periods.routes.ts';
@@ -19,6 +20,7 @@ import { timesheetReviewRoutes } from './timesheets/timesheets.routes.ts';
 /** The /api/v1 modules, each a named plugin, in the order their routes are added (and documented). */
 const API_V1_MODULES: AppPlugin[] = [
   routesPlugin('payclock-auth', authRoutes),
+  routesPlugin('payclock-setup', setupRoutes),
   routesPlugin('payclock-bookkeeper-orgs', bookkeeperOrgRoutes),
   routesPlugin('payclock-industries', industryRoutes),
   routesPlugin('payclock-companies', companyRoutes),

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { ADMIN_ROLES } from '../../domain/enums.ts';
-import { AUTH_COOKIE, extractToken } from '../../http/auth-guard.ts';
+import { AUTH_COOKIE, extractToken, setAuthCookie } from '../../http/auth-guard.ts';
 import { AppError, Errors, FailureLabel, ValidationLabel } from '../../core/errors.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import {
@@ -25,7 +25,8 @@ import { currentUser, endToken, login, recordMalformedAttempt, verifyEmployee, t
 
 const TAGS = ['auth'];
 
-const AdminUser = Type.Object(
+/** The signed-in admin with its organization (login, /auth/me, the first run). */
+export const AdminUser = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     email: Type.String(),
@@ -111,14 +112,6 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
       (auditError: unknown) => request.log.error({ err: auditError }, 'could not audit a malformed attempt'),
     );
   };
-  const setAuthCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(AUTH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: ctx.config.tokenTtlSeconds,
-      secure: ctx.config.cookieSecure,
-    });
 
   /**
    * The per-phone limit. The headers show whichever limit is closer to refusing, the IP's
@@ -166,7 +159,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     async (request, reply) => {
       const body = request.body;
       const result = await login(ctx, body, requestMeta(request));
-      setAuthCookie(reply, result.token);
+      setAuthCookie(reply, ctx.config, result.token);
       return { success: true as const, data: result };
     },
   );
@@ -191,7 +184,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     async (request, reply) => {
       const body = request.body;
       const result = await verifyEmployee(ctx, body, requestMeta(request), phoneLimit(reply));
-      setAuthCookie(reply, result.token);
+      setAuthCookie(reply, ctx.config, result.token);
       return { success: true as const, data: result };
     },
   );

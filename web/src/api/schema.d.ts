@@ -7740,6 +7740,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the service still needs its first administrator */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                firstAdminNeeded: boolean;
+                            };
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description `Validation failed` (`message`: `field: reason, …`), `Invalid JSON`, or a business rule of this operation */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `Failed to fetch setup status`: an unexpected failure (no internals in the answer) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `Service unavailable`: the database does not answer (`Retry-After` header) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/setup/first-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the first organization and its SUPER_ADMIN while no admin exists; sets the auth-token cookie (5 attempts per 15 minutes per IP)
+         * @description Only while no admin user exists: afterwards it answers 404 Not found, like an unknown route. Of calls that race, one creates the administrator (201) and the others answer 409 Setup already completed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "owner@firm.example",
+                     *       "password": "a long passphrase",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "organizationName": "Lovelace Bookkeeping",
+                     *       "timezone": "America/Chicago"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        organizationName: string;
+                        /** @description At least 8 characters; write-only */
+                        password: string;
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        /** @description Maximum attempts in the window */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Attempts left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When the window resets (ISO-8601) */
+                        "X-RateLimit-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                token: string;
+                                /** Admin user */
+                                user: {
+                                    active: boolean;
+                                    bookkeeperOrg: {
+                                        active: boolean;
+                                        dateFormat: string;
+                                        email: string | null;
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        overtimeMultiplier: number;
+                                        overtimeThreshold: number;
+                                        phone: string | null;
+                                        slug: string;
+                                        timezone: string;
+                                    };
+                                    /** Format: uuid */
+                                    bookkeeperOrgId: string;
+                                    email: string;
+                                    firstName: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    lastLoginAt: string | null;
+                                    lastName: string;
+                                    /** @enum {unknown} */
+                                    role: "SUPER_ADMIN" | "ADMIN";
+                                };
+                            };
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description `Invalid setup data` (`message`: `field: reason, …`), `Invalid JSON`, or a business rule of this operation */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `<Thing> not found` (a path id that is not a UUID included) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `Payload too large`: the body is over 100 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `Unsupported media type`: the body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Too many requests (`Retry-After` and `X-RateLimit-*` headers) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the window resets */
+                        "Retry-After"?: number;
+                        /** @description Maximum attempts in the window */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Attempts left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When the window resets (ISO-8601) */
+                        "X-RateLimit-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `Failed to create the first admin`: an unexpected failure (no internals in the answer) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `Service unavailable`: the database does not answer (`Retry-After` header) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;

@@ -1,9 +1,168 @@
-// Placeholder until this page is built: its heading only.
+// Admin users (docs/api.md §15): a server-paged list with debounced search and an active filter
+// kept in the URL; add, edit, reset password, and deactivate after a confirmation. What happened
+// is said in a status line; an ADMIN sees SUPER_ADMIN rows but cannot change them (docs/api.md §9).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
 import type { PageProps } from '../routes.tsx';
+import { useQueryParams } from '../router.tsx';
+import { useAdmin, useTimeZone } from '../session.tsx';
+import { ActiveFilter, useActiveChoice } from '../setup/ActiveFilter.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { uiMessages } from '../ui/messages.ts';
+import { problemText } from '../ui/problems.ts';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { usersMessages } from './messages.ts';
+import { useUsers, userKeys, type AdminUser } from './queries.ts';
+import { fullName, ResetPasswordDialog, UserFormDialog } from './UserDialogs.tsx';
+
+const PAGE_SIZE = 20;
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'deactivate'; user: AdminUser } | null;
 
 export default function UsersPage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.users')}</h1>;
+  const { t, lang } = useCatalogue(usersMessages);
+  const ui = useCatalogue(uiMessages).t;
+  usePageTitle(t('heading'));
+  const me = useAdmin();
+  const timeZone = useTimeZone();
+  const [params, setQuery] = useQueryParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const active = useActiveChoice();
+  const users = useUsers({ page, pageSize: PAGE_SIZE, search, active });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [done, setDone] = useState('');
+  const queryClient = useQueryClient();
+  const onSearch = useCallback((text: string) => setQuery({ search: text, page: null }, { replace: true }), [setQuery]);
+
+  const deactivate = useMutation({
+    mutationFn: (user: AdminUser) => unwrap(api.DELETE('/api/v1/admin/users/{id}', { params: { path: { id: user.id } } })),
+    onSuccess: async (user) => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      setDialog(null);
+      setDone(t('done.deactivated', { name: fullName(user) }));
+    },
+  });
+
+  const finish = (message: string) => {
+    setDialog(null);
+    setDone(message);
+  };
+  const lastSignIn = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) : t('never');
+  const superOnly = (user: AdminUser) => user.role === 'SUPER_ADMIN' && me.role !== 'SUPER_ADMIN';
+  const showOrg = me.role === 'SUPER_ADMIN';
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{t('heading')}</h1>
+        <button type="button" className="primary" onClick={() => setDialog({ kind: 'create' })}>
+          {t('add')}
+        </button>
+      </div>
+      <p className="hint">{t('lead')}</p>
+      <div className="toolbar">
+        <SearchBox label={t('search')} value={search} onSearch={onSearch} />
+        <ActiveFilter label={t('show')} activeLabel={t('showActive')} allLabel={t('showAll')} />
+      </div>
+      <p className="ok" role="status">
+        {done}
+      </p>
+
+      {users.isPending ? (
+        <Loading />
+      ) : users.isError ? (
+        <LoadError error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.data.items.length === 0 ? (
+        <Empty>{search || active === 'true' ? t('empty') : t('emptyAll')}</Empty>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.email')}</th>
+                  <th scope="col">{t('col.role')}</th>
+                  {showOrg && <th scope="col">{t('col.organization')}</th>}
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.lastSignIn')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.items.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row">
+                      {fullName(user)} {user.id === me.id && <span className="hint">{t('you')}</span>}
+                    </th>
+                    <td>{user.email}</td>
+                    <td>
+                      <span className={user.role === 'SUPER_ADMIN' ? 'badge badge-info' : 'badge badge-muted'}>{t(`role.${user.role}`)}</span>
+                    </td>
+                    {showOrg && <td>{user.bookkeeperOrg.name}</td>}
+                    <td>
+                      <span className={user.active ? 'badge badge-ok' : 'badge badge-bad'}>{user.active ? t('active') : t('inactive')}</span>
+                    </td>
+                    <td>{lastSignIn(user.lastLoginAt)}</td>
+                    <td>
+                      {superOnly(user) ? (
+                        <span className="hint">{t('managedBySuper')}</span>
+                      ) : (
+                        <div className="row-actions">
+                          <button type="button" className="secondary" aria-label={t('edit', { name: fullName(user) })} onClick={() => setDialog({ kind: 'edit', user })}>
+                            {t('editShort')}
+                          </button>
+                          <button type="button" className="secondary" aria-label={t('resetPassword', { name: fullName(user) })} onClick={() => setDialog({ kind: 'reset', user })}>
+                            {t('resetShort')}
+                          </button>
+                          {user.active && user.id !== me.id && (
+                            <button type="button" className="danger" aria-label={t('deactivate', { name: fullName(user) })} onClick={() => setDialog({ kind: 'deactivate', user })}>
+                              {t('deactivateShort')}
+                            </button>
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={users.data.page} totalPages={users.data.totalPages} total={users.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+        </>
+      )}
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <UserFormDialog key={dialog.kind === 'edit' ? dialog.user.id : 'new'} user={dialog.kind === 'edit' ? dialog.user : null} onClose={() => setDialog(null)} onDone={finish} />
+      )}
+      {dialog?.kind === 'reset' && <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} onDone={finish} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'deactivate'}
+        title={dialog?.kind === 'deactivate' ? t('confirm.title', { name: fullName(dialog.user) }) : ''}
+        confirmLabel={t('confirm.action')}
+        danger
+        busy={deactivate.isPending}
+        onConfirm={() => dialog?.kind === 'deactivate' && deactivate.mutate(dialog.user)}
+        onCancel={() => {
+          deactivate.reset();
+          setDialog(null);
+        }}
+      >
+        {dialog?.kind === 'deactivate' && <p>{t('confirm.body', { name: fullName(dialog.user) })}</p>}
+        {deactivate.error && (
+          <p className="error" role="alert">
+            {problemText(deactivate.error, ui)}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
 }

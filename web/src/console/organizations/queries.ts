@@ -1,0 +1,33 @@
+// Organizations' server state: one key factory; Users reads the list for its organization choice.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { paths } from '../../api/schema';
+import { api, unwrap } from '../api.ts';
+
+export type Organization = paths['/api/v1/admin/bookkeeper-orgs/{id}']['put']['responses'][200]['content']['application/json']['data'];
+export type OrgListQuery = { page: number; pageSize: number; search: string; active: 'true' | 'all' };
+
+export const orgKeys = {
+  all: ['organizations'] as const,
+  list: (query: OrgListQuery) => ['organizations', 'list', query] as const,
+};
+
+export function useOrganizations(query: OrgListQuery, enabled = true) {
+  return useQuery({
+    queryKey: orgKeys.list(query),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/admin/bookkeeper-orgs', {
+          params: {
+            query: {
+              page: query.page,
+              pageSize: query.pageSize,
+              ...(query.search ? { search: query.search } : {}),
+              ...(query.active === 'true' ? { active: 'true' } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
