@@ -3,6 +3,7 @@
 // words next to the fields.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Field } from './Field.tsx';
 import { ApiError, api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { useTimeZone } from '../session.tsx';
@@ -63,14 +64,6 @@ export function CreatePeriodForm({ companies, onCreated, onCancel }: { companies
   if (startDate && endDate) preview = t('create.preview', { start: formatCalendarDate(startDate, lang), end: formatCalendarDate(endDate, lang) });
   else if (computedEnd) preview = t('create.previewDefault', { end: formatCalendarDate(computedEnd, lang) });
 
-  const fieldError = (name: string, text: string | undefined) =>
-    text ? (
-      <span className="field-error" id={`${id}-${name}-error`}>
-        {text}
-      </span>
-    ) : null;
-  const describedBy = (name: string, text: string | undefined, extra?: string) => [text ? `${id}-${name}-error` : '', extra ?? ''].join(' ').trim() || undefined;
-
   const companyError = missing.companyId ? t('create.companyRequired') : problems.companyId;
   const startError = missing.startDate ? t('create.startRequired') : problems.startDate;
   const endError = problems.endDate;
@@ -80,74 +73,52 @@ export function CreatePeriodForm({ companies, onCreated, onCancel }: { companies
     <form className="card period-create" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('create.title')}</h2>
       <div className="form-grid">
-        <label className="field">
-          {t('create.company')}
-          <select
-            value={companyId}
-            aria-invalid={companyError ? true : undefined}
-            aria-describedby={describedBy('companyId', companyError)}
-            onChange={(event) => {
-              setCompanyId(event.target.value);
-              const company = companies.find((c) => c.id === event.target.value);
-              if (company?.payPeriodType) setPeriodType(company.payPeriodType as PeriodType);
-            }}
-          >
-            <option value="">{t('create.chooseCompany')}</option>
-            {companies.map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-          {fieldError('companyId', companyError)}
-        </label>
-        <label className="field">
-          {t('create.type')}
-          <select value={periodType} onChange={(event) => setPeriodType(event.target.value as PeriodType)}>
-            {PERIOD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`type.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          {t('create.start')}
-          <input
-            type="date"
-            value={startDate}
-            required
-            aria-invalid={startError || overlap ? true : undefined}
-            aria-describedby={describedBy('startDate', startError, overlap ? `${id}-overlap` : undefined)}
-            onChange={(event) => setStartDate(event.target.value)}
-          />
-          {fieldError('startDate', startError)}
-        </label>
-        <label className="field">
-          {t('create.end')}
-          <input
-            type="date"
-            value={endDate}
-            aria-invalid={endError ? true : undefined}
-            aria-describedby={describedBy('endDate', endError, `${id}-end-hint`)}
-            onChange={(event) => setEndDate(event.target.value)}
-          />
-          <span className="hint" id={`${id}-end-hint`}>
-            {t('create.endHint')}
-          </span>
-          {fieldError('endDate', endError)}
-        </label>
-        <label className="field">
-          {t('create.payDate')}
-          <input type="date" value={payDate} aria-invalid={payError ? true : undefined} aria-describedby={describedBy('payDate', payError)} onChange={(event) => setPayDate(event.target.value)} />
-          {fieldError('payDate', payError)}
-        </label>
+        <Field label={t('create.company')} error={companyError}>
+          {(control) => (
+            <select
+              {...control}
+              value={companyId}
+              onChange={(event) => {
+                setCompanyId(event.target.value);
+                const company = companies.find((c) => c.id === event.target.value);
+                if (company?.payPeriodType) setPeriodType(company.payPeriodType as PeriodType);
+              }}
+            >
+              <option value="">{t('create.chooseCompany')}</option>
+              {companies.map((company) => (
+                <option key={company.id} value={company.id}>
+                  {company.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('create.type')}>
+          {(control) => (
+            <select {...control} value={periodType} onChange={(event) => setPeriodType(event.target.value as PeriodType)}>
+              {PERIOD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`type.${type}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('create.start')} error={startError ?? (overlap ? t('create.overlapShort') : undefined)}>
+          {(control) => <input {...control} type="date" required value={startDate} onChange={(event) => setStartDate(event.target.value)} />}
+        </Field>
+        <Field label={t('create.end')} hint={t('create.endHint')} error={endError}>
+          {(control) => <input {...control} type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />}
+        </Field>
+        <Field label={t('create.payDate')} error={payError}>
+          {(control) => <input {...control} type="date" value={payDate} onChange={(event) => setPayDate(event.target.value)} />}
+        </Field>
       </div>
       <p className="period-preview" aria-live="polite">
         {preview}
       </p>
       {overlap && (
-        <p className="field-error" role="alert" id={`${id}-overlap`}>
+        <p className="field-error" role="alert">
           {t('create.overlap')}
         </p>
       )}

@@ -1,7 +1,7 @@
 // The organization's pay periods, newest first: filters in the URL (company, status, page), each
 // row linking to its review page, and create, edit, lock, unlock and delete.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../routes.tsx';
@@ -14,6 +14,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { LockedBadge, PeriodStatusBadge } from './badges.tsx';
 import { useCompanyChoices } from './companies.ts';
 import { CreatePeriodForm } from './CreatePeriodForm.tsx';
+import { Field } from './Field.tsx';
 import { formatCount, formatPeriodDates } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
@@ -24,7 +25,6 @@ const PAGE_SIZE = 20;
 export default function PayPeriodsPage(_props: PageProps) {
   const { t, lang } = useCatalogue(periodMessages);
   const timeZone = useTimeZone();
-  const id = useId();
   usePageTitle(t('list.title'));
   const [query, setQuery] = useQueryParams();
   const companyId = query.get('company') ?? '';
@@ -75,28 +75,30 @@ export default function PayPeriodsPage(_props: PageProps) {
         />
       )}
       <div className="toolbar">
-        <label className="field" htmlFor={`${id}-company`}>
-          {t('filter.company')}
-          <select id={`${id}-company`} value={companyId} onChange={(event) => setQuery({ company: event.target.value, page: null })}>
-            <option value="">{t('filter.allCompanies')}</option>
-            {(companies.data ?? []).map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field" htmlFor={`${id}-status`}>
-          {t('filter.status')}
-          <select id={`${id}-status`} value={status} onChange={(event) => setQuery({ status: event.target.value, page: null })}>
-            <option value="">{t('filter.allStatuses')}</option>
-            {PERIOD_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label={t('filter.company')}>
+          {(control) => (
+            <select {...control} value={companyId} onChange={(event) => setQuery({ company: event.target.value, page: null })}>
+              <option value="">{t('filter.allCompanies')}</option>
+              {(companies.data ?? []).map((company) => (
+                <option key={company.id} value={company.id}>
+                  {company.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('filter.status')}>
+          {(control) => (
+            <select {...control} value={status} onChange={(event) => setQuery({ status: event.target.value, page: null })}>
+              <option value="">{t('filter.allStatuses')}</option>
+              {PERIOD_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`status.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {list.isPending ? (
         <Loading />

@@ -2,7 +2,8 @@
 // allows), lock and unlock (confirmed, they pause or resume every change to the period), and
 // delete (confirmed; the service refuses while the period has entries, explained in words).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Field } from './Field.tsx';
 import type { paths } from '../../api/schema';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
@@ -27,7 +28,6 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
   const { t: tUi } = useCatalogue(uiMessages);
   const timeZone = useTimeZone();
   const queryClient = useQueryClient();
-  const id = useId();
   const { kind, period } = action;
   const dates = formatPeriodDates(period.startDate, period.endDate, timeZone, lang);
   const [status, setStatus] = useState<PeriodStatus>(period.status);
@@ -45,10 +45,9 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
       }
       await unwrap(api.PUT('/api/v1/admin/pay-periods/{id}', { ...path, body }));
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: periodKeys.all });
-      onDone(t(`${kind}.done`, { dates }));
-    },
+    // A refusal can mean the list is stale (an entry arrived, another tab locked it): refresh either way.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: periodKeys.all }),
+    onSuccess: () => onDone(t(`${kind}.done`, { dates })),
   });
 
   const refusedDelete = run.error instanceof ApiError && run.error.label === 'Cannot delete pay period';
@@ -69,25 +68,20 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
     >
       {kind === 'edit' ? (
         <div className="dialog-fields">
-          <label className="field">
-            {t('edit.status')}
-            <select value={status} onChange={(event) => setStatus(event.target.value as PeriodStatus)}>
-              {PERIOD_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`status.${value}`)}
-                </option>
-              ))}
-            </select>
-            {problems.status && <span className="field-error">{problems.status}</span>}
-          </label>
-          <label className="field">
-            {t('edit.payDate')}
-            <input type="date" value={payDate} aria-describedby={`${id}-pay-hint`} onChange={(event) => setPayDate(event.target.value)} />
-            <span className="hint" id={`${id}-pay-hint`}>
-              {t('edit.payDateHint')}
-            </span>
-            {problems.payDate && <span className="field-error">{problems.payDate}</span>}
-          </label>
+          <Field label={t('edit.status')} error={problems.status}>
+            {(control) => (
+              <select {...control} value={status} onChange={(event) => setStatus(event.target.value as PeriodStatus)}>
+                {PERIOD_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`status.${value}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('edit.payDate')} hint={t('edit.payDateHint')} error={problems.payDate}>
+            {(control) => <input {...control} type="date" value={payDate} onChange={(event) => setPayDate(event.target.value)} />}
+          </Field>
         </div>
       ) : (
         <p>{t(`${kind}.body`)}</p>

@@ -1,7 +1,8 @@
 // Rejecting a timesheet asks why: the reason (required, up to 2,000 characters) goes back to the
 // employee and stays visible in the row.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { Field } from './Field.tsx';
 import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -18,7 +19,6 @@ export function RejectDialog({ periodId, sheet, onClose, onDone }: { periodId: s
   const { t } = useCatalogue(periodMessages);
   const { t: tUi } = useCatalogue(uiMessages);
   const queryClient = useQueryClient();
-  const id = useId();
   const name = fullName(sheet.employee);
   const [reason, setReason] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -51,23 +51,9 @@ export function RejectDialog({ periodId, sheet, onClose, onDone }: { periodId: s
   return (
     <ConfirmDialog open title={t('reject.title', { name })} confirmLabel={t('reject.confirm')} danger busy={reject.isPending} onConfirm={confirm} onCancel={onClose}>
       <p>{t('reject.body')}</p>
-      <label className="field">
-        {t('reject.reason')}
-        <textarea
-          value={reason}
-          rows={4}
-          maxLength={MAX_REASON}
-          required
-          aria-invalid={reasonProblem ? true : undefined}
-          aria-describedby={reasonProblem ? `${id}-reason-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {reasonProblem && (
-          <span className="field-error" id={`${id}-reason-error`}>
-            {reasonProblem}
-          </span>
-        )}
-      </label>
+      <Field label={t('reject.reason')} error={reasonProblem}>
+        {(control) => <textarea {...control} value={reason} rows={4} maxLength={MAX_REASON} required onChange={(event) => setReason(event.target.value)} />}
+      </Field>
       {problem && (
         <p className="field-error" role="alert">
           {problem}
