@@ -191,6 +191,12 @@ describe('the review page', () => {
     expect(await page.getByRole('row', { name: /Cho Chen/ }).textContent()).toContain('Turno largo (más de 12 h)');
     await page.getByRole('region', { name: 'Exportar para la nómina' }).getByRole('button', { name: 'Exportar' }).waitFor();
     await checkPage(page, 'review-es');
+
+    // A period that does not exist (or is not a UUID) says so, with the way back.
+    await page.goto(`${h.origin}/admin/pay-periods/not-a-period`);
+    await page.getByRole('alert').getByText('Este registro no existe o fue eliminado.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: /Todos los periodos de pago/ }).waitFor();
+    await checkPage(page, 'review-not-found-es');
     await context.close();
   }, 120_000);
 });

@@ -111,7 +111,7 @@ export default function PayPeriodsPage(_props: PageProps) {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="data-table">
+            <table className="data-table period-table">
               <caption>{t('list.caption')}</caption>
               <thead>
                 <tr>
@@ -152,7 +152,7 @@ export default function PayPeriodsPage(_props: PageProps) {
                           {period.locked ? t('row.unlock') : t('row.lock')}
                         </button>
                         {period._count.timeEntries === 0 && (
-                          <button type="button" className="danger" onClick={() => setAction({ kind: 'delete', period })}>
+                          <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
                             {t('row.delete')}
                           </button>
                         )}

@@ -208,7 +208,7 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                   <tr key={sheet.employee.id}>
                     <th scope="row">
                       <Link to={`/admin/pay-periods/${period.id}/employees/${sheet.employee.id}`}>{name}</Link>
-                      {sheet.employee.employeeNumber && <span className="muted small"> #{sheet.employee.employeeNumber}</span>}
+                      {sheet.employee.employeeNumber && <span className="muted small employee-number">#{sheet.employee.employeeNumber}</span>}
                     </th>
                     <td>
                       <TimesheetBadge status={sheet.status} />

@@ -19,14 +19,7 @@ export function PeriodStatusBadge({ status }: { status: string }) {
 
 export function LockedBadge({ locked }: { locked: boolean }) {
   const { t } = useCatalogue(periodMessages);
-  return locked ? (
-    <span className="badge badge-warn">
-      <span aria-hidden="true">🔒 </span>
-      {t('locked.yes')}
-    </span>
-  ) : (
-    <span className="badge badge-muted">{t('locked.no')}</span>
-  );
+  return <span className={`badge ${locked ? 'badge-warn' : 'badge-muted'}`}>{t(locked ? 'locked.yes' : 'locked.no')}</span>;
 }
 
 export function TimesheetBadge({ status }: { status: TimesheetStatus }) {
