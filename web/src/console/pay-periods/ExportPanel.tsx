@@ -13,6 +13,7 @@ import { formatDateTime } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
 import { fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
+import { useRestoreFocus } from './useRestoreFocus.ts';
 
 const FORMATS = ['iif', 'csv'] as const;
 
@@ -71,7 +72,7 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
   });
 
   const notReady = run.error instanceof ApiError && run.error.label === 'Pay period not ready';
-  const openCount = notReady ? Number((run.error as ApiError & { data: { openEntries?: number } }).data?.openEntries ?? 0) : 0;
+  const openCount = notReady ? openEntriesOf(run.error) : 0;
   const openNames = timesheets.filter((sheet) => sheet.totals.openEntries > 0).map((sheet) => fullName(sheet.employee));
   const last = period.exportedAt ? { who: period.exportedBy ?? '—', when: formatDateTime(period.exportedAt, timeZone, lang) } : null;
 
@@ -116,7 +117,7 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
         </p>
       )}
       {confirming && last && (
-        <ConfirmDialog
+        <ExportAgainDialog
           open
           title={t('export.againTitle')}
           confirmLabel={t('export.againConfirm')}
@@ -125,8 +126,20 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
           onCancel={() => setConfirming(false)}
         >
           <p>{t('export.againBody', last)}</p>
-        </ConfirmDialog>
+        </ExportAgainDialog>
       )}
     </section>
   );
+}
+
+/** The confirmation before a second export; focus goes back to `Export` when it closes. */
+function ExportAgainDialog(props: Parameters<typeof ConfirmDialog>[0]) {
+  useRestoreFocus();
+  return <ConfirmDialog {...props} />;
+}
+
+/** `Pay period not ready` carries the number of open entries in `data.openEntries` (docs/api.md §2). */
+function openEntriesOf(error: unknown): number {
+  const data = error instanceof ApiError ? (error.data as { openEntries?: unknown } | null) : null;
+  return typeof data?.openEntries === 'number' ? data.openEntries : 0;
 }

@@ -66,7 +66,7 @@ export default function PayPeriodsPage(_props: PageProps) {
       </p>
       {creating && (
         <CreatePeriodForm
-          companies={companies.data ?? []}
+          companies={(companies.data ?? []).filter((company) => company.active)}
           onCreated={(message) => {
             setCreating(false);
             setNotice(message);

@@ -11,10 +11,9 @@ const PERIOD_TONE: Record<PeriodStatus, string> = { OPEN: 'info', SUBMITTED: 'wa
 const TIMESHEET_TONE: Record<TimesheetStatus, string> = { NOT_SUBMITTED: 'muted', SUBMITTED: 'info', APPROVED: 'ok', REJECTED: 'bad' };
 const FLAG_TONE: Record<Flag, string> = { OPEN_ENTRY: 'bad', LONG_SHIFT: 'warn', OFFLINE_PUNCH: 'info', EDITED: 'muted' };
 
-export function PeriodStatusBadge({ status }: { status: string }) {
+export function PeriodStatusBadge({ status }: { status: PeriodStatus }) {
   const { t } = useCatalogue(periodMessages);
-  const known = status as PeriodStatus;
-  return <span className={`badge badge-${PERIOD_TONE[known] ?? 'muted'}`}>{t(`status.${known}`) ?? status}</span>;
+  return <span className={`badge badge-${PERIOD_TONE[status]}`}>{t(`status.${status}`)}</span>;
 }
 
 export function LockedBadge({ locked }: { locked: boolean }) {
