@@ -80,7 +80,7 @@ describe('the pay periods page', () => {
     await lockDialog.waitFor({ state: 'hidden' });
     expect((await s.period(created.id)).locked).toBe(false);
     // Keyboard users land back on the button that opened the dialog.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Lock');
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Lock');
     await row.getByRole('button', { name: 'Lock' }).click();
     await lockDialog.getByRole('button', { name: 'Lock' }).click();
     await page.getByRole('status').getByText(/is now locked\./).waitFor();

@@ -114,6 +114,7 @@ describe('the review page', () => {
     await annRow.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('status').getByText('Approved the timesheet of Ann Alvarez.').waitFor();
     await annRow.getByText('Approved', { exact: true }).waitFor();
+    await annRow.getByText('by Bea Booker').waitFor();
     await counts.getByRole('listitem').filter({ hasText: /^\d+Approved$/ }).getByText('1', { exact: true }).waitFor();
     expect((await s.review()).timesheets.find((sheet: any) => sheet.employee.id === s.ann.id).status).toBe('APPROVED');
 

@@ -212,6 +212,9 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                     </th>
                     <td>
                       <TimesheetBadge status={sheet.status} />
+                      {sheet.decidedBy && (sheet.status === 'APPROVED' || sheet.status === 'REJECTED') && (
+                        <span className="muted small decided-by">{t('table.decidedBy', { name: fullName(sheet.decidedBy) })}</span>
+                      )}
                       {sheet.status === 'REJECTED' && sheet.rejectionReason && <p className="reason">{t('table.reason', { reason: sheet.rejectionReason })}</p>}
                     </td>
                     <td className="num">{formatHours(sheet.totals.regularHours, lang)}</td>
