@@ -116,10 +116,9 @@ export default function PayPeriodsPage(_props: PageProps) {
               <thead>
                 <tr>
                   <th scope="col">{t('col.dates')}</th>
-                  <th scope="col">{t('col.company')}</th>
+                  {!companyId && <th scope="col">{t('col.company')}</th>}
                   <th scope="col">{t('col.type')}</th>
                   <th scope="col">{t('col.status')}</th>
-                  <th scope="col">{t('col.locked')}</th>
                   <th scope="col">{t('col.payDate')}</th>
                   <th scope="col" className="num">
                     {t('col.entries')}
@@ -133,13 +132,13 @@ export default function PayPeriodsPage(_props: PageProps) {
                     <th scope="row">
                       <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
                     </th>
-                    <td>{period.company.name}</td>
+                    {!companyId && <td>{period.company.name}</td>}
                     <td>{t(`type.${period.periodType}`)}</td>
                     <td>
-                      <PeriodStatusBadge status={period.status} />
-                    </td>
-                    <td>
-                      <LockedBadge locked={period.locked} />
+                      <span className="badge-pair">
+                        <PeriodStatusBadge status={period.status} />
+                        <LockedBadge locked={period.locked} />
+                      </span>
                     </td>
                     <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
                     <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
