@@ -5,6 +5,8 @@ import { useI18n } from '../i18n/i18n.tsx';
 
 export interface DayHours {
   label: string;
+  /** The axis text under the bar; the label's first three letters when absent (a week's weekdays). */
+  tick?: string;
   regular: number;
   overtime: number;
 }
@@ -40,7 +42,7 @@ export function HoursChart({ days }: { days: DayHours[] }) {
               <rect x={x} y={HEIGHT - reg} width={BAR} height={reg} fill="#1d4ed8" />
               <rect x={x} y={HEIGHT - reg - ot} width={BAR} height={ot} fill="url(#overtime-hatch)" />
               <text x={x + BAR / 2} y={HEIGHT + 16} textAnchor="middle" fontSize="11" fill="#1f2937">
-                {d.label.slice(0, 3)}
+                {d.tick ?? d.label.slice(0, 3)}
               </text>
             </g>
           );

@@ -1,9 +1,171 @@
-// Placeholder until this page is built: its heading only.
+// The organization's pay periods, newest first: filters in the URL (company, status, page), each
+// row linking to its review page, and create, edit, lock, unlock and delete.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
 import type { PageProps } from '../routes.tsx';
+import { Link, useQueryParams } from '../router.tsx';
+import { useTimeZone } from '../session.tsx';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { LockedBadge, PeriodStatusBadge } from './badges.tsx';
+import { useCompanyChoices } from './companies.ts';
+import { CreatePeriodForm } from './CreatePeriodForm.tsx';
+import { Field } from './Field.tsx';
+import { formatCount, formatPeriodDates } from './format.ts';
+import { periodKeys } from './keys.ts';
+import { periodMessages } from './messages.ts';
+import { PERIOD_STATUSES, PeriodActionDialog, type PeriodAction } from './PeriodActionDialog.tsx';
+
+const PAGE_SIZE = 20;
 
 export default function PayPeriodsPage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.payPeriods')}</h1>;
+  const { t, lang } = useCatalogue(periodMessages);
+  const timeZone = useTimeZone();
+  usePageTitle(t('list.title'));
+  const [query, setQuery] = useQueryParams();
+  const companyId = query.get('company') ?? '';
+  const status = (PERIOD_STATUSES as readonly string[]).includes(query.get('status') ?? '') ? (query.get('status') as (typeof PERIOD_STATUSES)[number]) : '';
+  const page = Math.max(1, Math.floor(Number(query.get('page'))) || 1);
+  const [creating, setCreating] = useState(false);
+  const [action, setAction] = useState<PeriodAction | null>(null);
+  const [notice, setNotice] = useState('');
+  const companies = useCompanyChoices();
+
+  const list = useQuery({
+    queryKey: periodKeys.list({ companyId, status, page }),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/admin/pay-periods', {
+          params: { query: { page, pageSize: PAGE_SIZE, ...(companyId ? { companyId } : {}), ...(status ? { status } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const done = (message: string) => {
+    setNotice(message);
+    setAction(null);
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{t('list.title')}</h1>
+        {!creating && (
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            {t('list.new')}
+          </button>
+        )}
+      </div>
+      <p className="notice" role="status">
+        {notice}
+      </p>
+      {creating && (
+        <CreatePeriodForm
+          companies={(companies.data ?? []).filter((company) => company.active)}
+          onCreated={(message) => {
+            setCreating(false);
+            setNotice(message);
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      <div className="toolbar">
+        <Field label={t('filter.company')}>
+          {(control) => (
+            <select {...control} value={companyId} onChange={(event) => setQuery({ company: event.target.value, page: null })}>
+              <option value="">{t('filter.allCompanies')}</option>
+              {(companies.data ?? []).map((company) => (
+                <option key={company.id} value={company.id}>
+                  {company.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('filter.status')}>
+          {(control) => (
+            <select {...control} value={status} onChange={(event) => setQuery({ status: event.target.value, page: null })}>
+              <option value="">{t('filter.allStatuses')}</option>
+              {PERIOD_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`status.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Empty>
+          <p>{companyId || status ? t('list.emptyFiltered') : t('list.empty')}</p>
+        </Empty>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="data-table period-table">
+              <caption>{t('list.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.dates')}</th>
+                  {!companyId && <th scope="col">{t('col.company')}</th>}
+                  <th scope="col">{t('col.type')}</th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.payDate')}</th>
+                  <th scope="col" className="num">
+                    {t('col.entries')}
+                  </th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((period) => (
+                  <tr key={period.id}>
+                    <th scope="row">
+                      <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
+                    </th>
+                    {!companyId && <td>{period.company.name}</td>}
+                    <td>{t(`type.${period.periodType}`)}</td>
+                    <td>
+                      <span className="badge-pair">
+                        <PeriodStatusBadge status={period.status} />
+                        <LockedBadge locked={period.locked} />
+                      </span>
+                    </td>
+                    <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
+                    <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
+                          {t('row.edit')}
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
+                          {period.locked ? t('row.unlock') : t('row.lock')}
+                        </button>
+                        {period._count.timeEntries === 0 && (
+                          <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
+                            {t('row.delete')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={list.data.page} totalPages={list.data.totalPages} total={list.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+        </>
+      )}
+      {action && <PeriodActionDialog action={action} onClose={() => setAction(null)} onDone={done} />}
+    </>
+  );
 }

@@ -1,9 +1,276 @@
-// Placeholder until this page is built: its heading only.
+// The review page of one pay period (/admin/pay-periods/:id): what it is, how many timesheets are
+// in each state, the totals, one row per employee with approve and reject, the hours per day,
+// and the export for payroll.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { formatDate, formatHours } from '../../i18n/format.ts';
+import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
 import type { PageProps } from '../routes.tsx';
+import { Link } from '../router.tsx';
+import { useTimeZone } from '../session.tsx';
+import { uiMessages } from '../ui/messages.ts';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { FlagBadge, LockedBadge, PeriodStatusBadge, TimesheetBadge } from './badges.tsx';
+import { decisionProblem } from './decision-problems.ts';
+import { ExportPanel } from './ExportPanel.tsx';
+import { formatCount, formatMoney, formatPeriodDates } from './format.ts';
+import { periodKeys } from './keys.ts';
+import { periodMessages } from './messages.ts';
+import { PeriodChart } from './PeriodChart.tsx';
+import { RejectDialog } from './RejectDialog.tsx';
+import { canApprove, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
 
-export default function ReviewPage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.payPeriods')}</h1>;
+export default function ReviewPage({ params }: PageProps) {
+  const id = params.id ?? '';
+  const { t, lang } = useCatalogue(periodMessages);
+  const timeZone = useTimeZone();
+  const period = usePeriod(id);
+  const review = useReview(id);
+  const dates = period.data ? formatPeriodDates(period.data.startDate, period.data.endDate, timeZone, lang) : '';
+  usePageTitle(period.data ? t('review.title', { company: period.data.company.name, dates }) : t('list.title'));
+
+  const back = (
+    <p className="back-link">
+      <Link to="/admin/pay-periods">← {t('review.back')}</Link>
+    </p>
+  );
+  if (period.isPending || review.isPending) return <>{back}<Loading /></>;
+  if (period.isError) return <>{back}<LoadError error={period.error} onRetry={() => void period.refetch()} /></>;
+  if (review.isError) return <>{back}<LoadError error={review.error} onRetry={() => void review.refetch()} /></>;
+
+  const p = period.data;
+  return (
+    <>
+      {back}
+      <div className="page-header">
+        <h1>{t('review.title', { company: p.company.name, dates })}</h1>
+      </div>
+      <dl className="period-facts">
+        <div>
+          <dt>{t('review.company')}</dt>
+          <dd>{p.company.name}</dd>
+        </div>
+        <div>
+          <dt>{t('review.dates')}</dt>
+          <dd>{dates}</dd>
+        </div>
+        <div>
+          <dt>{t('review.type')}</dt>
+          <dd>{t(`type.${p.periodType}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('review.status')}</dt>
+          <dd>
+            <PeriodStatusBadge status={p.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('review.locked')}</dt>
+          <dd>
+            <LockedBadge locked={p.locked} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('review.payDate')}</dt>
+          <dd>{p.payDate ? formatDate(p.payDate, timeZone, lang) : t('noPayDate')}</dd>
+        </div>
+      </dl>
+      {p.locked && <p className="locked-note">{t('review.lockedNote')}</p>}
+      <Summary review={review.data} />
+      <TimesheetTable period={p} review={review.data} />
+      <section className="card" aria-label={t('chart.label')}>
+        <PeriodChart period={p} />
+      </section>
+      <ExportPanel period={p} timesheets={review.data.timesheets} />
+    </>
+  );
+}
+
+function Summary({ review }: { review: PeriodReview }) {
+  const { t, lang } = useCatalogue(periodMessages);
+  const { totals } = review;
+  return (
+    <div className="review-summary">
+      <section aria-label={t('review.countsLabel')}>
+        <h2 className="summary-title">{t('review.countsLabel')}</h2>
+        <ul className="summary-tiles">
+          {TIMESHEET_STATUSES.map((status) => (
+            <li key={status} className="tile">
+              <span className="tile-value">{formatCount(review.counts[status], lang)}</span>
+              <TimesheetBadge status={status} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label={t('review.totalsLabel')}>
+        <h2 className="summary-title">{t('review.totalsLabel')}</h2>
+        <dl className="summary-tiles">
+          <div className="tile">
+            <dt>{t('totals.regular')}</dt>
+            <dd className="tile-value">{formatHours(totals.regularHours, lang)}</dd>
+          </div>
+          <div className="tile">
+            <dt>{t('totals.overtime')}</dt>
+            <dd className="tile-value">{formatHours(totals.overtimeHours, lang)}</dd>
+          </div>
+          <div className="tile">
+            <dt>{t('totals.total')}</dt>
+            <dd className="tile-value">{formatHours(totals.totalHours, lang)}</dd>
+          </div>
+          <div className="tile">
+            <dt>{t('totals.pay')}</dt>
+            <dd className="tile-value">{formatMoney(totals.pay.total, lang)}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function TimesheetTable({ period, review }: { period: PeriodDetail; review: PeriodReview }) {
+  const { t, lang } = useCatalogue(periodMessages);
+  const { t: tUi } = useCatalogue(uiMessages);
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState<Timesheet | null>(null);
+  const [notice, setNotice] = useState('');
+  const [problem, setProblem] = useState('');
+  // One key per click on Approve: a retried request is applied once.
+  const approveKeys = useRef(new Map<string, string>());
+
+  const approve = useMutation({
+    mutationFn: (sheet: Timesheet) => {
+      const key = approveKeys.current.get(sheet.employee.id) ?? newIdempotencyKey();
+      approveKeys.current.set(sheet.employee.id, key);
+      return unwrap(
+        api.POST('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}/approve', {
+          params: { path: { id: period.id, employeeId: sheet.employee.id } },
+          headers: { 'Idempotency-Key': key },
+        }),
+      );
+    },
+    onMutate: () => {
+      setNotice('');
+      setProblem('');
+    },
+    onSuccess: (_data, sheet) => setNotice(t('approve.done', { name: fullName(sheet.employee) })),
+    onError: (error, sheet) => setProblem(decisionProblem(error, fullName(sheet.employee), t, tUi)),
+    onSettled: (_data, _error, sheet) => {
+      approveKeys.current.delete(sheet.employee.id);
+      void queryClient.invalidateQueries({ queryKey: periodKeys.all });
+    },
+  });
+
+  return (
+    <>
+      <p className="notice" role="status">
+        {notice}
+      </p>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {review.timesheets.length === 0 ? (
+        <Empty>
+          <p>{t('table.empty')}</p>
+        </Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table review-table">
+            <caption>{t('table.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('table.employee')}</th>
+                <th scope="col">{t('table.state')}</th>
+                <th scope="col" className="num">
+                  {t('table.regular')}
+                </th>
+                <th scope="col" className="num">
+                  {t('table.overtime')}
+                </th>
+                <th scope="col" className="num">
+                  {t('table.total')}
+                </th>
+                <th scope="col" className="num">
+                  {t('table.pay')}
+                </th>
+                <th scope="col">{t('table.flags')}</th>
+                <th scope="col">{t('table.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {review.timesheets.map((sheet) => {
+                const name = fullName(sheet.employee);
+                const busy = approve.isPending && approve.variables?.employee.id === sheet.employee.id;
+                return (
+                  <tr key={sheet.employee.id}>
+                    <th scope="row">
+                      <Link to={`/admin/pay-periods/${period.id}/employees/${sheet.employee.id}`}>{name}</Link>
+                      {sheet.employee.employeeNumber && <span className="muted small employee-number">#{sheet.employee.employeeNumber}</span>}
+                    </th>
+                    <td>
+                      <TimesheetBadge status={sheet.status} />
+                      {sheet.decidedBy && (sheet.status === 'APPROVED' || sheet.status === 'REJECTED') && (
+                        <span className="muted small decided-by">{t('table.decidedBy', { name: fullName(sheet.decidedBy) })}</span>
+                      )}
+                      {sheet.status === 'REJECTED' && sheet.rejectionReason && <p className="reason">{t('table.reason', { reason: sheet.rejectionReason })}</p>}
+                    </td>
+                    <td className="num">{formatHours(sheet.totals.regularHours, lang)}</td>
+                    <td className="num">{formatHours(sheet.totals.overtimeHours, lang)}</td>
+                    <td className="num">{formatHours(sheet.totals.totalHours, lang)}</td>
+                    <td className="num">{sheet.pay ? formatMoney(sheet.pay.total, lang) : <span className="muted">{t('table.salaried')}</span>}</td>
+                    <td>
+                      {sheet.flags.length === 0 ? (
+                        <span className="muted">{t('table.noFlags')}</span>
+                      ) : (
+                        <ul className="flag-list">
+                          {sheet.flags.map((flag) => (
+                            <li key={flag}>
+                              <FlagBadge flag={flag} />
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="secondary" disabled={!canApprove(sheet, period.locked) || busy} onClick={() => approve.mutate(sheet)}>
+                          {t('approve')}
+                        </button>
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={!canReject(sheet, period.locked)}
+                          onClick={() => {
+                            setNotice('');
+                            setProblem('');
+                            setRejecting(sheet);
+                          }}
+                        >
+                          {t('reject')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {rejecting && (
+        <RejectDialog
+          periodId={period.id}
+          sheet={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={(message) => {
+            setRejecting(null);
+            setNotice(message);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,189 @@
+// The pay-period list in headless Chromium against the real service: create with the end date
+// previewed before saving (and equal to what the API stored), an overlap refused in words,
+// lock and unlock behind a confirmation, edit, delete (and its refusal explained), the company
+// filter in the URL, Spanish, and axe plus a screenshot of every state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateString } from '../../../src/domain/dates.ts';
+import { createCompany, createTimeEntry, createEmployee } from '../../helpers/factories.ts';
+import { adminToken, client } from '../../helpers/http.ts';
+import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+
+let h: ConsoleHarness;
+beforeAll(async () => {
+  h = await startConsoleHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+const ZONE = 'America/New_York';
+
+async function setUp() {
+  const tenant = await tenantWithAdmin(h);
+  const company = await createCompany(h.t.db, { bookkeeperOrgId: tenant.org.id, name: 'Acme Plumbing', payPeriodType: 'BI_WEEKLY' });
+  const other = await createCompany(h.t.db, { bookkeeperOrgId: tenant.org.id, name: 'Zeta Bakery', payPeriodType: 'WEEKLY' });
+  const token = await adminToken(h.t.tokens, tenant.admin);
+  const api = client(h.t.app);
+  const period = async (id: string) => (await api.get(`/api/v1/admin/pay-periods/${id}`, { token })).body.data;
+  return { ...tenant, company, other, token, api, period };
+}
+
+describe('the pay periods page', () => {
+  it('creates with the previewed end date, refuses an overlap in words, locks, unlocks, edits and deletes', async () => {
+    const s = await setUp();
+    const { context, page, problems } = await openConsole(h);
+    await signInAs(page, s.admin);
+    await page.getByRole('heading', { name: 'Pay periods', level: 1 }).waitFor();
+    await page.getByText('No pay periods yet.', { exact: false }).waitFor();
+    await checkPage(page, 'pay-periods-empty');
+
+    // Create: the preview names the end the service will compute, before anything is saved.
+    await page.getByRole('button', { name: 'New pay period' }).click();
+    const form = page.getByRole('form', { name: 'New pay period' });
+    await form.getByLabel('Company').selectOption({ label: 'Acme Plumbing' });
+    expect(await form.getByLabel('Period type').inputValue()).toBe('BI_WEEKLY'); // the company's own type
+    await form.getByLabel('Start date').fill('2026-03-01');
+    await form.getByText('The end date will be Saturday, March 14, 2026, worked out from the period type.').waitFor();
+    await form.getByLabel('Period type').selectOption({ label: 'Twice a month' });
+    await form.getByText('The end date will be Sunday, March 15, 2026, worked out from the period type.').waitFor();
+    await form.getByLabel('Pay date (optional)').fill('2026-03-20');
+    await checkPage(page, 'pay-periods-create');
+    await form.getByRole('button', { name: 'Create pay period' }).click();
+    await page.getByRole('status').getByText(/Pay period Mar 1\s*–\s*15, 2026 created for Acme Plumbing\./).waitFor();
+
+    const listed = (await s.api.get('/api/v1/admin/pay-periods', { token: s.token })).body.data.items;
+    expect(listed).toHaveLength(1);
+    const created = listed[0];
+    expect(created.periodType).toBe('SEMI_MONTHLY');
+    expect(localDateString(new Date(created.endDate), ZONE)).toBe('2026-03-15');
+    expect(localDateString(new Date(created.payDate), ZONE)).toBe('2026-03-20');
+    const row = page.getByRole('row', { name: /Mar 1\s*–\s*15, 2026/ });
+    await row.getByRole('link', { name: /Mar 1\s*–\s*15, 2026/ }).waitFor();
+    expect(await row.getByRole('link').getAttribute('href')).toBe(`/admin/pay-periods/${created.id}`);
+    expect(await row.textContent()).toContain('Open');
+    expect(await row.textContent()).toContain('Unlocked');
+
+    // An overlapping period of the same company is refused in plain words, nothing saved.
+    await page.getByRole('button', { name: 'New pay period' }).click();
+    await form.getByLabel('Company').selectOption({ label: 'Acme Plumbing' });
+    await form.getByLabel('Start date').fill('2026-03-10');
+    await form.getByRole('button', { name: 'Create pay period' }).click();
+    await form.getByRole('alert').getByText('These dates overlap another pay period of this company.', { exact: false }).waitFor();
+    await checkPage(page, 'pay-periods-overlap');
+    expect((await s.api.get('/api/v1/admin/pay-periods', { token: s.token })).body.data.total).toBe(1);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // Lock: cancelling the confirmation changes nothing; confirming locks.
+    await row.getByRole('button', { name: 'Lock' }).click();
+    const lockDialog = page.getByRole('dialog', { name: /Lock pay period Mar 1\s*–\s*15, 2026\?/ });
+    await lockDialog.waitFor();
+    await checkPage(page, 'pay-periods-lock-dialog');
+    await lockDialog.getByRole('button', { name: 'Cancel' }).click();
+    await lockDialog.waitFor({ state: 'hidden' });
+    expect((await s.period(created.id)).locked).toBe(false);
+    // Keyboard users land back on the button that opened the dialog.
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Lock');
+    await row.getByRole('button', { name: 'Lock' }).click();
+    await lockDialog.getByRole('button', { name: 'Lock' }).click();
+    await page.getByRole('status').getByText(/is now locked\./).waitFor();
+    await row.getByRole('button', { name: 'Unlock' }).waitFor();
+    expect(await row.textContent()).toContain('Locked');
+    expect((await s.period(created.id)).locked).toBe(true);
+
+    await row.getByRole('button', { name: 'Unlock' }).click();
+    const unlockDialog = page.getByRole('dialog', { name: /Unlock pay period/ });
+    await checkPage(page, 'pay-periods-unlock-dialog');
+    await unlockDialog.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('status').getByText(/is now unlocked\./).waitFor();
+    expect((await s.period(created.id)).locked).toBe(false);
+
+    // Edit: status and pay date, what the update route allows.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog', { name: /Edit pay period/ });
+    await editDialog.getByLabel('Status').selectOption({ label: 'Approved' });
+    await editDialog.getByLabel('Pay date').fill('2026-03-27');
+    await checkPage(page, 'pay-periods-edit-dialog');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText(/saved\./).waitFor();
+    const edited = await s.period(created.id);
+    expect(edited.status).toBe('APPROVED');
+    expect(localDateString(new Date(edited.payDate), ZONE)).toBe('2026-03-27');
+    expect(await row.textContent()).toContain('Approved');
+
+    // Delete: offered while the period has no entries; an entry arriving meanwhile is explained.
+    const employee = await createEmployee(h.t.db, { companyId: s.company.id });
+    await createTimeEntry(h.t.db, {
+      employeeId: employee.id,
+      companyId: s.company.id,
+      payPeriodId: created.id,
+      clockIn: new Date('2026-03-02T13:00:00Z'),
+      clockOut: new Date('2026-03-02T21:00:00Z'),
+    });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: /Delete pay period/ });
+    await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+    await deleteDialog.getByRole('alert').getByText('This pay period has time entries, so it cannot be deleted.', { exact: false }).waitFor();
+    await checkPage(page, 'pay-periods-delete-refused');
+    await deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await s.period(created.id)).id).toBe(created.id);
+
+    const spare = await s.api.post('/api/v1/admin/pay-periods', { companyId: s.other.id, periodType: 'WEEKLY', startDate: '2026-04-05' }, { token: s.token });
+    expect(spare.status).toBe(201);
+    await page.reload();
+    const spareRow = page.getByRole('row', { name: /Zeta Bakery/ });
+    await spareRow.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: /Delete pay period/ }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').getByText(/deleted\./).waitFor();
+    await spareRow.waitFor({ state: 'detached' });
+    expect((await s.api.get(`/api/v1/admin/pay-periods/${spare.body.data.id}`, { token: s.token })).status).toBe(404);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps the company filter in the URL, pages on the server, and reads in Spanish', async () => {
+    const s = await setUp();
+    // 23 weekly periods of one company and one of another: two pages of 20 for the first.
+    for (let i = 0; i < 23; i++) {
+      const start = new Date(Date.UTC(2025, 0, 5 + 7 * i)).toISOString().slice(0, 10);
+      const made = await s.api.post('/api/v1/admin/pay-periods', { companyId: s.company.id, periodType: 'WEEKLY', startDate: start }, { token: s.token });
+      expect(made.status).toBe(201);
+    }
+    await s.api.post('/api/v1/admin/pay-periods', { companyId: s.other.id, periodType: 'MONTHLY', startDate: '2026-01-01' }, { token: s.token });
+
+    const { context, page } = await openConsole(h, '/admin/pay-periods', { locale: 'es-MX' });
+    await signInAs(page, s.admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
+    await page.getByRole('heading', { name: 'Periodos de pago', level: 1 }).waitFor();
+    const rows = page.getByRole('table').getByRole('row');
+    await page.getByRole('cell', { name: 'Zeta Bakery' }).waitFor();
+    expect(await rows.count()).toBe(21); // the header and 20 periods
+    // Newest first: the other company's January 2026 period leads.
+    expect(await rows.nth(1).textContent()).toContain('Zeta Bakery');
+    expect(await rows.nth(1).textContent()).toContain('Mensual');
+    expect(await rows.nth(1).textContent()).toContain('Desbloqueado');
+
+    await page.getByLabel('Empresa').selectOption({ label: 'Acme Plumbing' });
+    await page.waitForURL(new RegExp(`company=${s.company.id}`));
+    await page.getByText('Página 1 de 2 · 23 en total').waitFor();
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText('Página 2 de 2 · 23 en total').waitFor();
+    expect(await rows.count()).toBe(4);
+    await page.reload();
+    await page.getByText('Página 2 de 2 · 23 en total').waitFor();
+    expect(await page.getByLabel('Empresa').inputValue()).toBe(s.company.id);
+    await page.goBack();
+    await page.getByText('Página 1 de 2 · 23 en total').waitFor();
+    await checkPage(page, 'pay-periods-es');
+
+    await page.getByRole('button', { name: 'Nuevo periodo de pago' }).click();
+    const form = page.getByRole('form', { name: 'Nuevo periodo de pago' });
+    await form.getByLabel('Empresa').selectOption({ label: 'Zeta Bakery' });
+    await form.getByLabel('Fecha de inicio').fill('2027-01-31');
+    await form.getByLabel('Tipo de periodo').selectOption({ label: 'Mensual' });
+    await form.getByText('La fecha de fin será el sábado, 27 de febrero de 2027, calculada según el tipo de periodo.').waitFor();
+    await checkPage(page, 'pay-periods-create-es');
+    await form.getByRole('button', { name: 'Crear periodo de pago' }).click();
+    await page.getByRole('status').getByText(/creado para Zeta Bakery\./).waitFor();
+    const stored = (await s.api.get('/api/v1/admin/pay-periods', { token: s.token, query: { companyId: s.other.id } })).body.data.items[0];
+    expect(localDateString(new Date(stored.endDate), ZONE)).toBe('2027-02-27');
+    await context.close();
+  }, 120_000);
+});

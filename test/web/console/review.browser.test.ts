@@ -1,0 +1,203 @@
+// The review page of a pay period in headless Chromium against the real service: counts and
+// totals equal to the API's, rows with readable flags, approve one, reject one with a reason
+// (visible afterwards), the hours chart, the export (not ready explained, both files
+// downloaded, the IIF's hours equal to the review totals, a second export warned), Spanish, and
+// axe plus a screenshot of every state.
+import { readFile } from 'node:fs/promises';
+import type { Download } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHours } from '../../../web/src/i18n/format.ts';
+import { createCompany, createEmployee } from '../../helpers/factories.ts';
+import { adminToken, client, employeeToken } from '../../helpers/http.ts';
+import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+
+let h: ConsoleHarness;
+beforeAll(async () => {
+  h = await startConsoleHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+/** A closed week in New York (EDT, UTC-4): Sunday Oct 5 to Saturday Oct 11, 2025. */
+async function reviewedWeek() {
+  const tenant = await tenantWithAdmin(h);
+  const company = await createCompany(h.t.db, { bookkeeperOrgId: tenant.org.id, name: 'Acme Plumbing', payPeriodType: 'WEEKLY' });
+  const token = await adminToken(h.t.tokens, tenant.admin);
+  const api = client(h.t.app);
+  const created = await api.post('/api/v1/admin/pay-periods', { companyId: company.id, periodType: 'WEEKLY', startDate: '2025-10-05' }, { token });
+  expect(created.status).toBe(201);
+  const periodId: string = created.body.data.id;
+  const ann = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Ann', lastName: 'Alvarez', payRate: 25 });
+  const ben = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Ben', lastName: 'Baker', payRate: 20 });
+  const cho = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Cho', lastName: 'Chen', payRate: 30 });
+  const dev = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Dev', lastName: 'Diaz', payRate: 22 });
+  const entry = async (employeeId: string, clockIn: string, clockOut: string | null) => {
+    const answer = await api.post('/api/v1/admin/time-entries', { employeeId, clockIn, ...(clockOut ? { clockOut } : {}) }, { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  };
+  // Ann: five 9-hour days, 45 hours, 5 of them overtime. Ben: two 8-hour days. Cho: one 13-hour
+  // shift (a long shift). Dev: a clock-in never closed (an open entry).
+  for (const day of [6, 7, 8, 9, 10]) await entry(ann.id, `2025-10-${String(day).padStart(2, '0')}T12:00:00.000Z`, `2025-10-${String(day).padStart(2, '0')}T21:00:00.000Z`);
+  for (const day of [6, 7]) await entry(ben.id, `2025-10-0${day}T13:00:00.000Z`, `2025-10-0${day}T21:00:00.000Z`);
+  await entry(cho.id, '2025-10-08T10:00:00.000Z', '2025-10-08T23:00:00.000Z');
+  await entry(dev.id, '2025-10-10T13:00:00.000Z', null);
+  // Ben submits his timesheet, so it can be rejected.
+  const submitted = await api.post(`/api/v1/employee/timesheets/${periodId}/submit`, {}, { token: await employeeToken(h.t.tokens, ben) });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  const review = async () => (await api.get(`/api/v1/admin/pay-periods/${periodId}/timesheets`, { token })).body.data;
+  const period = async () => (await api.get(`/api/v1/admin/pay-periods/${periodId}`, { token })).body.data;
+  return { ...tenant, company, periodId, ann, ben, cho, dev, review, period };
+}
+
+const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+/** Minutes per payroll item of an IIF file's TIMEACT rows (DURATION is H:MM). */
+function iifMinutes(text: string): Record<string, number> {
+  const rows = text.split('\r\n').map((line) => line.split('\t'));
+  const header = rows.find((row) => row[0] === '!TIMEACT')!;
+  const [item, duration] = [header.indexOf('PITEM'), header.indexOf('DURATION')];
+  const minutes: Record<string, number> = {};
+  for (const row of rows.filter((r) => r[0] === 'TIMEACT')) {
+    const [hh, mm] = row[duration]!.split(':').map(Number);
+    minutes[row[item]!] = (minutes[row[item]!] ?? 0) + hh! * 60 + mm!;
+  }
+  return minutes;
+}
+
+describe('the review page', () => {
+  it('shows counts and totals equal to the API, approves, rejects with a reason, charts and exports', async () => {
+    const s = await reviewedWeek();
+    const { page, context, problems } = await openConsole(h, `/admin/pay-periods/${s.periodId}`);
+    await signInAs(page, s.admin);
+    await page.getByRole('heading', { name: /Acme Plumbing: Oct 5\s*–\s*11, 2025/, level: 1 }).waitFor();
+
+    // Counts and totals are the API's.
+    const before = await s.review();
+    expect(before.counts).toEqual({ NOT_SUBMITTED: 3, SUBMITTED: 1, APPROVED: 0, REJECTED: 0 });
+    const counts = page.getByRole('region', { name: 'Timesheets by state' });
+    for (const [label, n] of [['Not submitted', 3], ['Submitted', 1], ['Approved', 0], ['Rejected', 0]] as const) {
+      expect(await counts.getByRole('listitem').filter({ hasText: new RegExp(`^\\d+${label}$`) }).textContent()).toBe(`${n}${label}`);
+    }
+    const totals = page.getByRole('region', { name: 'Period totals' });
+    expect(before.totals).toMatchObject({ regularHours: 69, overtimeHours: 5, totalHours: 74 });
+    for (const [label, value] of [
+      ['Regular hours', formatHours(before.totals.regularHours, 'en')],
+      ['Overtime hours', formatHours(before.totals.overtimeHours, 'en')],
+      ['Total hours', formatHours(before.totals.totalHours, 'en')],
+      ['Pay (hourly staff)', usd(before.totals.pay.total)],
+    ]) {
+      await totals.getByRole('definition').filter({ hasText: value! }).first().waitFor();
+      expect(await totals.textContent()).toContain(`${label}${value}`);
+    }
+
+    // One row per employee, with hours, pay and flags in words.
+    const row = (name: string) => page.getByRole('row', { name: new RegExp(name) });
+    const annRow = row('Ann Alvarez');
+    const ann = before.timesheets.find((sheet: any) => sheet.employee.id === s.ann.id);
+    expect(await annRow.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['Not submitted', '40.00', '5.00', '45.00', usd(ann.pay.total)]),
+    );
+    expect(await annRow.getByRole('link', { name: 'Ann Alvarez' }).getAttribute('href')).toBe(`/admin/pay-periods/${s.periodId}/employees/${s.ann.id}`);
+    expect(await row('Cho Chen').textContent()).toContain('Long shift (over 12 h)');
+    expect(await row('Cho Chen').textContent()).toContain('Edited by a bookkeeper');
+    expect(await row('Dev Diaz').textContent()).toContain('Open entry (no clock-out)');
+    expect(await row('Dev Diaz').getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(await row('Ann Alvarez').getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
+    await page.getByRole('figure').getByText('Hours per day').waitFor();
+    // The whole company per day; Ann's overtime falls on Friday, past her 40th hour of the week.
+    const chart = await page.getByRole('figure').getByRole('img').getAttribute('aria-label');
+    expect(chart).toContain('Mon, Oct 6: 17.00 regular, 0.00 overtime');
+    expect(chart).toContain('Wed, Oct 8: 22.00 regular, 0.00 overtime');
+    expect(chart).toContain('Fri, Oct 10: 4.00 regular, 5.00 overtime');
+    await checkPage(page, 'review-before');
+
+    // Approve Ann.
+    await annRow.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').getByText('Approved the timesheet of Ann Alvarez.').waitFor();
+    await annRow.getByText('Approved', { exact: true }).waitFor();
+    await annRow.getByText('by Bea Booker').waitFor();
+    await counts.getByRole('listitem').filter({ hasText: /^\d+Approved$/ }).getByText('1', { exact: true }).waitFor();
+    expect((await s.review()).timesheets.find((sheet: any) => sheet.employee.id === s.ann.id).status).toBe('APPROVED');
+
+    // Reject Ben: the reason is required, then shown in his row.
+    const benRow = row('Ben Baker');
+    await benRow.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject the timesheet of Ben Baker?' });
+    await dialog.getByRole('button', { name: 'Reject timesheet' }).click();
+    await dialog.getByText('Write why, so the employee knows what to fix.').waitFor();
+    await checkPage(page, 'review-reject-dialog');
+    const reason = 'Tuesday is missing the lunch break; please fix it and submit again.';
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Reject timesheet' }).click();
+    await page.getByRole('status').getByText('Rejected the timesheet of Ben Baker.', { exact: false }).waitFor();
+    await benRow.getByText(`Reason: ${reason}`).waitFor();
+    const after = await s.review();
+    expect(after.counts).toEqual({ NOT_SUBMITTED: 2, SUBMITTED: 0, APPROVED: 1, REJECTED: 1 });
+    expect(after.timesheets.find((sheet: any) => sheet.employee.id === s.ben.id).rejectionReason).toBe(reason);
+    await counts.getByRole('listitem').filter({ hasText: /^\d+Rejected$/ }).getByText('1', { exact: true }).waitFor();
+
+    // Export: an open entry stops it, in words and with the name; without it, both files download.
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
+    const exportPanel = page.getByRole('region', { name: 'Export for payroll' });
+    await exportPanel.getByText('Not exported yet.').waitFor();
+    await exportPanel.getByRole('button', { name: 'Export' }).click();
+    const notReady = exportPanel.getByRole('alert');
+    await notReady.getByText('Not exported: 1 time entry is still open, so its hours are missing.').waitFor();
+    expect(await notReady.textContent()).toContain('Open entries: Dev Diaz.');
+    await checkPage(page, 'review-export-not-ready');
+    expect(downloads).toHaveLength(0);
+    await notReady.getByRole('button', { name: 'Export without the open entries' }).click();
+    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(2);
+    const names = downloads.map((download) => download.suggestedFilename()).sort();
+    expect(names).toEqual(['payclock-acme-plumbing-2025-10-05-2025-10-11.csv', 'payclock-acme-plumbing-2025-10-05-2025-10-11.iif']);
+    const iif = await readFile((await downloads.find((d) => d.suggestedFilename().endsWith('.iif'))!.path())!, 'utf8');
+    const minutes = iifMinutes(iif);
+    const total = Object.values(minutes).reduce((sum, m) => sum + m, 0);
+    expect(total).toBe(Math.round(after.totals.totalHours * 60));
+    expect(Object.values(minutes).sort((a, b) => a - b)).toEqual([after.totals.overtimeHours * 60, after.totals.regularHours * 60]);
+    const csv = await readFile((await downloads.find((d) => d.suggestedFilename().endsWith('.csv'))!.path())!, 'utf8');
+    expect(csv.split('\r\n').filter((line) => line.trim() !== '')).toHaveLength(1 + 8); // a header and the 8 closed entries
+
+    const stamped = await s.period();
+    expect(stamped.exportedBy).toBe(s.admin.email);
+    await exportPanel.getByText(`Last exported by ${s.admin.email} on`, { exact: false }).waitFor();
+    await exportPanel.getByRole('link', { name: names[1] }).waitFor();
+    await checkPage(page, 'review');
+
+    // A second export warns first; cancelling exports nothing.
+    await exportPanel.getByRole('button', { name: 'Export' }).click();
+    const again = page.getByRole('dialog', { name: 'Export this pay period again?' });
+    await again.getByText(`It was already exported by ${s.admin.email}`, { exact: false }).waitFor();
+    await checkPage(page, 'review-export-again');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'hidden' });
+    expect(downloads).toHaveLength(2);
+    expect((await s.period()).exportedAt).toBe(stamped.exportedAt);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('reads in Spanish, and says a locked period pauses decisions', async () => {
+    const s = await reviewedWeek();
+    const token = await adminToken(h.t.tokens, s.admin);
+    expect((await client(h.t.app).put(`/api/v1/admin/pay-periods/${s.periodId}`, { locked: true }, { token })).status).toBe(200);
+    const { page, context } = await openConsole(h, `/admin/pay-periods/${s.periodId}`, { locale: 'es-MX' });
+    await signInAs(page, s.admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
+    await page.getByRole('heading', { name: /Acme Plumbing: 5\s*–\s*11 de oct de 2025/, level: 1 }).waitFor();
+    await page.getByText('Este periodo de pago está bloqueado', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Hojas de horas por estado' }).getByText('Sin enviar').waitFor();
+    const benRow = page.getByRole('row', { name: /Ben Baker/ });
+    expect(await benRow.textContent()).toContain('Enviada');
+    expect(await benRow.getByRole('button', { name: 'Rechazar' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('row', { name: /Cho Chen/ }).textContent()).toContain('Turno largo (más de 12 h)');
+    await page.getByRole('region', { name: 'Exportar para la nómina' }).getByRole('button', { name: 'Exportar' }).waitFor();
+    await checkPage(page, 'review-es');
+
+    // A period that does not exist (or is not a UUID) says so, with the way back.
+    await page.goto(`${h.origin}/admin/pay-periods/not-a-period`);
+    await page.getByRole('alert').getByText('Este registro no existe o fue eliminado.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: /Todos los periodos de pago/ }).waitFor();
+    await checkPage(page, 'review-not-found-es');
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,12 @@
+// TanStack Query keys of the pay-period pages, from one place, so a mutation invalidates exactly
+// what it changed: `all` covers every list and record below it.
+export const periodKeys = {
+  all: ['pay-periods'] as const,
+  lists: () => [...periodKeys.all, 'list'] as const,
+  list: (filters: { companyId: string; status: string; page: number }) => [...periodKeys.lists(), filters] as const,
+  detail: (id: string) => [...periodKeys.all, 'detail', id] as const,
+  review: (id: string) => [...periodKeys.all, 'review', id] as const,
+};
+
+/** The company picker's list (the companies feature owns its own keys; this one is read-only). */
+export const companyChoicesKey = ['pay-periods', 'company-choices'] as const;
