@@ -146,8 +146,8 @@ describe('an employee\'s entries in a pay period', () => {
     await page.getByRole('heading', { level: 1, name: 'Registros de Beto Ruiz' }).waitFor();
     await page.getByText('Motivo del rechazo: El martes no tiene la salida correcta.').waitFor();
     await page.getByRole('table', { name: 'Semana del domingo, 1 de marzo' }).waitFor();
-    await page.getByRole('button', { name: /^Corregir el registro del mar, 3 mar, 9:00/ }).click();
-    const edit = page.getByRole('dialog', { name: /^Corregir el registro del/ });
+    await page.getByRole('button', { name: /^Corregir el registro: mar, 3 de mar, 9:00/ }).click();
+    const edit = page.getByRole('dialog', { name: /^Corregir el registro: mar, 3 de mar, 9:00/ });
     await edit.getByLabel('Salida').waitFor();
     await checkPage(page, 'entries-edit-es');
     await edit.getByRole('button', { name: 'Cancelar' }).click();
@@ -157,15 +157,15 @@ describe('an employee\'s entries in a pay period', () => {
     await page.reload();
     await page.getByText(/Este periodo de pago está bloqueado: sus registros no se pueden agregar, corregir ni eliminar\./).waitFor();
     expect(await page.getByRole('button', { name: 'Agregar registro' }).isDisabled()).toBe(true);
-    const correct = page.getByRole('button', { name: /^Corregir el registro del/ });
+    const correct = page.getByRole('button', { name: /^Corregir el registro: / });
     expect(await correct.count()).toBe(5);
     for (const button of await correct.all()) expect(await button.isDisabled()).toBe(true);
-    for (const button of await page.getByRole('button', { name: /^Eliminar el registro del/ }).all()) expect(await button.isDisabled()).toBe(true);
+    for (const button of await page.getByRole('button', { name: /^Eliminar el registro: / }).all()) expect(await button.isDisabled()).toBe(true);
     // The reason is tied to the disabled buttons, so a screen reader hears why.
     const describedBy = (await correct.first().getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toMatch(/bloqueado/);
     // History stays available in a locked period.
-    expect(await page.getByRole('button', { name: /^Historial de cambios del registro del/ }).first().isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Historial de cambios del registro: / }).first().isEnabled()).toBe(true);
     await checkPage(page, 'entries-locked-es');
     expect(problems).toEqual([]);
     await context.close();

@@ -60,7 +60,8 @@ export function EntryFormDialog({
   const ui = useCatalogue(uiMessages);
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const intent = useRef<string | null>(null);
+  /** The Idempotency-Key of the add being sent: reused only to retry the very same body (a double click, a lost answer). */
+  const intent = useRef<{ key: string; body: string } | null>(null);
   const { timeZone } = format;
   const [values, setValues] = useState<Values>(() => initialValues(mode, timeZone));
   const [problems, setProblems] = useState<EntryProblems>({ fields: {}, form: null });
@@ -101,19 +102,18 @@ export function EntryFormDialog({
     try {
       const breakMinutes = Number(values.breakMinutes.trim());
       if (mode.kind === 'add') {
-        intent.current ??= newEntryIntent();
-        const created = await createEntry(
-          {
-            employeeId,
-            clockIn: local.clockIn!.toISOString(),
-            ...(local.clockOut ? { clockOut: local.clockOut.toISOString() } : {}),
-            breakMinutes,
-            ...(values.jobCode.trim() ? { jobCode: values.jobCode.trim() } : {}),
-            ...(values.taskCode.trim() ? { taskCode: values.taskCode.trim() } : {}),
-            ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
-          },
-          intent.current,
-        );
+        const body = {
+          employeeId,
+          clockIn: local.clockIn!.toISOString(),
+          ...(local.clockOut ? { clockOut: local.clockOut.toISOString() } : {}),
+          breakMinutes,
+          ...(values.jobCode.trim() ? { jobCode: values.jobCode.trim() } : {}),
+          ...(values.taskCode.trim() ? { taskCode: values.taskCode.trim() } : {}),
+          ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+        };
+        // A changed body is a new intent: the service answers a reused key with another body 422.
+        if (intent.current?.body !== JSON.stringify(body)) intent.current = { key: newEntryIntent(), body: JSON.stringify(body) };
+        const created = await createEntry(body, intent.current.key);
         intent.current = null;
         await onSaved({ kind: 'created', entry: created as Entry });
       } else {
