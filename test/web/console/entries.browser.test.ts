@@ -95,13 +95,17 @@ describe('an employee\'s entries in a pay period', () => {
     await add.getByRole('button', { name: 'Save entry' }).click();
     await add.getByText('Overlapping time entry: this employee already has an entry at that time.').waitFor();
     await checkPage(page, 'entries-add-overlap');
-    await add.getByLabel('Clock in').fill('2026-03-07T10:00');
-    await add.getByLabel('Clock out').fill('2026-03-07T12:00');
+    // Saturday night across the spring-forward change: 8 hours on the clock, 7 worked (§6), all
+    // overtime in the week of its clock in (§8): 43 + 7 = 50, so 10 overtime hours.
+    await add.getByLabel('Clock in').fill('2026-03-07T22:00');
+    await add.getByLabel('Clock out').fill('2026-03-08T06:00');
     await add.getByLabel('Break (minutes)').fill('0');
     await add.getByRole('button', { name: 'Save entry' }).click();
-    await page.getByText('Entry added for Saturday, March 7. Overtime that week is now 5.00 h.').waitFor();
+    await page.getByText('Entry added for Saturday, March 7. Overtime that week is now 10.00 h.').waitFor();
     const saturday = page.getByRole('row', { name: /Sat, Mar 7/ });
-    expect(await saturday.innerText()).toMatch(/10:00\sAM\s+12:00\sPM\s+0 min\s+2\.00\s+0\.00\s+2\.00\s+J-200/);
+    expect(await saturday.innerText()).toMatch(/10:00\sPM\s+6:00\sAM\s+0 min\s+7\.00\s+0\.00\s+7\.00\s+J-200/);
+    const added = (await seed.timesheet()).timeEntries.find((entry: { jobCode: string }) => entry.jobCode === 'J-200');
+    expect(added).toMatchObject({ clockIn: '2026-03-08T03:00:00.000Z', clockOut: '2026-03-08T10:00:00.000Z', totalHours: 7, overtimeHours: 7 });
 
     // The history of Tuesday's entry: created through the API, then corrected in this page.
     await page.getByRole('button', { name: /^Edit history of the entry of Tue, Mar 3, 9:00\sAM$/ }).click();
@@ -116,9 +120,9 @@ describe('an employee\'s entries in a pay period', () => {
     await history.getByRole('button', { name: 'Close' }).click();
 
     // Delete Saturday's entry after confirming: the week's overtime is 3 again.
-    await page.getByRole('button', { name: /^Delete the entry of Sat, Mar 7, 10:00\sAM$/ }).click();
+    await page.getByRole('button', { name: /^Delete the entry of Sat, Mar 7, 10:00\sPM$/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this entry?' });
-    await confirm.getByText(/Saturday, March 7, 10:00\sAM to 12:00\sPM/).waitFor();
+    await confirm.getByText(/Saturday, March 7, 10:00\sPM to 6:00\sAM/).waitFor();
     await confirm.getByRole('button', { name: 'Delete entry' }).click();
     await page.getByText('Entry of Saturday, March 7 deleted. Overtime that week is now 3.00 h.').waitFor();
     expect(await page.getByRole('row', { name: /Sat, Mar 7/ }).count()).toBe(0);
