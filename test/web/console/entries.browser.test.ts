@@ -83,7 +83,10 @@ describe('an employee\'s entries in a pay period', () => {
     await wednesday.getByRole('button', { name: 'Save correction' }).click();
     await wednesday.getByText('Must not be in the future.').first().waitFor();
     expect(await wednesday.getByLabel('Clock in').getAttribute('aria-invalid')).toBe('true');
-    await wednesday.getByRole('button', { name: 'Cancel' }).click();
+    // Escape dismisses the dialog and gives focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await wednesday.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Correct the entry of Wed, Mar 4, 9:00\sAM$/);
     expect((await seed.timesheet()).totals.totalHours).toBe(43);
 
     // Add: first over Monday's shift (refused as an overlap), then on Saturday.

@@ -44,6 +44,13 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
+  // The button that opened a dialog gets focus back when the dialog is dismissed, so a keyboard
+  // user stays on the row they were working on.
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const dismissed = () => requestAnimationFrame(() => opener.current?.focus());
 
   const sheet = timesheet.data;
   const name = sheet ? `${sheet.employee.firstName} ${sheet.employee.lastName}` : '';
@@ -125,6 +132,7 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
           disabled={locked}
           aria-describedby={locked ? lockedId : undefined}
           onClick={() => {
+            rememberOpener();
             setStatus(null);
             setForm({ kind: 'add', defaultDay: periodStartDay });
           }}
@@ -165,14 +173,19 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
               now={now}
               lockedReasonId={locked ? lockedId : null}
               onCorrect={(entry) => {
+                rememberOpener();
                 setStatus(null);
                 setForm({ kind: 'correct', entry });
               }}
               onDelete={(entry) => {
+                rememberOpener();
                 setStatus(null);
                 setDeleting(entry);
               }}
-              onHistory={setHistory}
+              onHistory={(entry) => {
+                rememberOpener();
+                setHistory(entry);
+              }}
             />
           ))}
           <p className="entries-period-total">
@@ -189,10 +202,22 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
           employeeId={employeeId}
           format={format}
           onSaved={saved}
-          onClose={() => setForm(null)}
+          onClose={() => {
+            setForm(null);
+            dismissed();
+          }}
         />
       )}
-      {history && <EntryHistoryDialog entry={history} format={format} onClose={() => setHistory(null)} />}
+      {history && (
+        <EntryHistoryDialog
+          entry={history}
+          format={format}
+          onClose={() => {
+            setHistory(null);
+            dismissed();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('delete.title')}
@@ -200,7 +225,10 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
         danger
         busy={deleteBusy}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => {
+          setDeleting(null);
+          dismissed();
+        }}
       >
         {deleting && (
           <p>
