@@ -1,7 +1,7 @@
 // Server state of the entries page: one employee's timesheet in one pay period (with its
 // entries), an entry's edit history from the audit log, and who made each change. Keys come from
 // one factory so a correction invalidates exactly what it changed.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { ApiError, api, newIdempotencyKey, unwrap } from '../api.ts';
 
@@ -25,7 +25,6 @@ export function useTimesheet(payPeriodId: string, employeeId: string) {
   return useQuery({
     queryKey: entryKeys.timesheet(payPeriodId, employeeId),
     queryFn: () => unwrap(api.GET('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}', { params: { path: { id: payPeriodId, employeeId } } })),
-    placeholderData: keepPreviousData,
   });
 }
 
