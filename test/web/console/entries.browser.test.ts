@@ -86,7 +86,7 @@ describe('an employee\'s entries in a pay period', () => {
     // Escape dismisses the dialog and gives focus back to the button that opened it.
     await page.keyboard.press('Escape');
     await wednesday.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Correct the entry of Wed, Mar 4, 9:00\sAM$/);
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("aria-label")')).toMatch(/^Correct the entry of Wed, Mar 4, 9:00\sAM$/);
     expect((await seed.timesheet()).totals.totalHours).toBe(43);
 
     // Add: first over Monday's shift (refused as an overlap), then on Saturday.
