@@ -295,6 +295,9 @@ export const auditLogs = pgTable(
     index('audit_logs_org_created_idx').on(t.bookkeeperOrgId, t.createdAt.desc()),
     index('audit_logs_actor_created_idx').on(t.actorId, t.createdAt.desc()),
     index('audit_logs_action_created_idx').on(t.action, t.createdAt.desc()),
+    // One record's edit history (the console's per-entry history): entityId is a random UUID, so
+    // it alone is selective enough.
+    index('audit_logs_entity_created_idx').on(t.entityId, t.createdAt.desc()),
   ],
 );
 

@@ -150,6 +150,44 @@ describe('GET /api/v1/admin/audit-logs', () => {
     expect(unknown.body.data).toMatchObject({ items: [], total: 0, totalPages: 0 });
   });
 
+  it('filters by entityType and entityId: one time entry\'s corrections, and nothing of another tenant', async () => {
+    const a = await tenant();
+    const company = await createCompany(t.db, { bookkeeperOrgId: a.org.id });
+    const employee = await createEmployee(t.db, { companyId: company.id });
+    const created = await api.post(
+      '/api/v1/admin/time-entries',
+      { employeeId: employee.id, clockIn: '2026-01-05T14:00:00.000Z', clockOut: '2026-01-05T23:00:00.000Z' },
+      { token: a.token },
+    );
+    expect(created.status).toBe(201);
+    const entryId = created.body.data.id;
+    const other = await api.post(
+      '/api/v1/admin/time-entries',
+      { employeeId: employee.id, clockIn: '2026-01-06T14:00:00.000Z', clockOut: '2026-01-06T23:00:00.000Z' },
+      { token: a.token },
+    );
+    expect(other.status).toBe(201);
+    const put = await api.put(`/api/v1/admin/time-entries/${entryId}`, { clockOut: '2026-01-05T21:00:00.000Z' }, { token: a.token });
+    expect(put.status).toBe(200);
+    await insertEntries([{ action: 'test.same-id', bookkeeperOrgId: a.org.id, entityType: 'company', entityId: entryId }]);
+
+    const history = await api.get(URL, { token: a.token, query: { entityType: 'time_entry', entityId: entryId } });
+    expect(history.status).toBe(200);
+    expect(history.body.data.items.map((e: any) => e.action)).toEqual(['time_entry.update', 'time_entry.create']);
+    const [update] = history.body.data.items;
+    expect(update.details.before.clockOut).toBe('2026-01-05T23:00:00.000Z');
+    expect(update.details.after.clockOut).toBe('2026-01-05T21:00:00.000Z');
+    const byIdOnly = await api.get(URL, { token: a.token, query: { entityId: entryId } });
+    expect(byIdOnly.body.data.total).toBe(3);
+    const byType = await api.get(URL, { token: a.token, query: { entityType: 'time_entry' } });
+    expect(byType.body.data.total).toBe(3);
+
+    const b = await tenant();
+    const foreign = await api.get(URL, { token: b.token, query: { entityId: entryId } });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.data).toMatchObject({ items: [], total: 0 });
+  });
+
   it('reads date-only startDate and endDate as whole local days in the organization\'s time zone', async () => {
     // Asia/Tokyo is UTC+9 all year: 2026-03-01 local runs 2026-02-28T15:00Z to 2026-03-01T14:59:59.999Z.
     const a = await tenant('Asia/Tokyo');
@@ -177,6 +215,7 @@ describe('GET /api/v1/admin/audit-logs', () => {
     [{ endDate: 'yesterday' }, 'endDate: must be a valid date (YYYY-MM-DD or ISO-8601 date-time)'],
     [{ startDate: '2026-03-02', endDate: '2026-03-01' }, 'endDate: must not be before startDate'],
     [{ actorId: 'not-a-uuid' }, 'actorId: must be a valid uuid'],
+    [{ entityId: 'entry-1' }, 'entityId: must be a valid uuid'],
   ])('rejects %j with 400 Validation failed', async (query, message) => {
     const a = await tenant();
     const res = await api.get(URL, { token: a.token, query });

@@ -1,5 +1,6 @@
 // Audit log queries. Each filter combination is served by one of the (key, created_at desc)
-// indexes: audit_logs_org_created_idx for an ADMIN's list, _actor_ and _action_ for those filters.
+// indexes: audit_logs_org_created_idx for an ADMIN's list, _actor_, _action_ and _entity_ for those
+// filters.
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { auditLogs } from '../../db/schema.ts';
@@ -11,6 +12,8 @@ export interface AuditLogFilter {
   bookkeeperOrgId: string | null;
   action: string | null;
   actorId: string | null;
+  entityType: string | null;
+  entityId: string | null;
   from: Date | null;
   to: Date | null;
   limit: number;
@@ -22,6 +25,8 @@ function listWhere(filter: AuditLogFilter): SQL | undefined {
     filter.bookkeeperOrgId ? eq(auditLogs.bookkeeperOrgId, filter.bookkeeperOrgId) : undefined,
     filter.action ? eq(auditLogs.action, filter.action) : undefined,
     filter.actorId ? eq(auditLogs.actorId, filter.actorId) : undefined,
+    filter.entityType ? eq(auditLogs.entityType, filter.entityType) : undefined,
+    filter.entityId ? eq(auditLogs.entityId, filter.entityId) : undefined,
     filter.from ? gte(auditLogs.createdAt, filter.from) : undefined,
     filter.to ? lte(auditLogs.createdAt, filter.to) : undefined,
   );

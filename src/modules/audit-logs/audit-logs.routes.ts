@@ -32,6 +32,9 @@ const AuditLogQuery = Type.Object({
   action: Type.Optional(Type.String({ maxLength: 64 })),
   /** An admin's or an employee's id; an id that matches nothing gives an empty page. */
   actorId: Type.Optional(Type.String({ format: 'uuid' })),
+  entityType: Type.Optional(Type.String({ maxLength: 64, description: 'The kind of record changed, e.g. `time_entry`' })),
+  /** One record's history (a time entry's corrections); an id that matches nothing gives an empty page. */
+  entityId: Type.Optional(Type.String({ format: 'uuid', description: 'Only the entries about this record, e.g. one time entry' })),
   startDate: Type.Optional(Type.String({ maxLength: 64 })),
   endDate: Type.Optional(Type.String({ maxLength: 64 })),
 });
@@ -55,6 +58,8 @@ export async function auditLogRoutes(app: AppInstance, ctx: AppContext): Promise
         pageSize: query.pageSize ?? 20,
         action: query.action,
         actorId: query.actorId,
+        entityType: query.entityType,
+        entityId: query.entityId,
         startDate: query.startDate,
         endDate: query.endDate,
       });

@@ -15,6 +15,8 @@ export interface ListAuditLogsInput {
   pageSize: number;
   action?: string;
   actorId?: string;
+  entityType?: string;
+  entityId?: string;
   startDate?: string;
   endDate?: string;
 }
@@ -42,6 +44,8 @@ export async function listAuditLogs(db: Db, actor: AdminActor, input: ListAuditL
     bookkeeperOrgId: orgScope(actor),
     action: input.action?.trim() || null,
     actorId: input.actorId ?? null,
+    entityType: input.entityType?.trim() || null,
+    entityId: input.entityId ?? null,
     from,
     to,
     limit: input.pageSize,

@@ -15,6 +15,10 @@ export interface paths {
                     action?: string;
                     actorId?: string;
                     endDate?: string;
+                    /** @description Only the entries about this record, e.g. one time entry */
+                    entityId?: string;
+                    /** @description The kind of record changed, e.g. `time_entry` */
+                    entityType?: string;
                     page?: number;
                     pageSize?: number;
                     startDate?: string;

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_entity_created_idx" ON "audit_logs" USING btree ("entity_id","created_at" DESC NULLS LAST);

@@ -1,0 +1,180 @@
+// One employee's entries in a pay period, in headless Chromium against the real service: a week
+// of five 9-hour shifts (so overtime exists), a correction that shortens one and shows the
+// overtime the service reallocated, an entry added (after an overlap refused next to its field),
+// one deleted after confirming, the edit history with before and after, and a locked period in
+// Spanish with the edit buttons disabled and the reason stated. axe and a screenshot at each state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createEmployee, createPayPeriod } from '../../helpers/factories.ts';
+import { adminToken, client } from '../../helpers/http.ts';
+import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+
+let h: ConsoleHarness;
+beforeAll(async () => {
+  h = await startConsoleHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+/**
+ * A New York organization, its admin, and an employee with a WEEKLY period of 1–7 March 2026
+ * holding five shifts Mon–Fri 09:00–18:00 local (EST, 14:00–23:00 UTC) made through the API:
+ * 45 hours, of which Friday's last 5 are overtime (docs/time-rules.md §8).
+ */
+async function seedWeek(firstName: string) {
+  const { org, admin } = await tenantWithAdmin(h);
+  const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id });
+  const employee = await createEmployee(h.t.db, { companyId: company.id, firstName, lastName: 'Ruiz', employeeNumber: `E-${firstName}` });
+  const period = await createPayPeriod(h.t.db, {
+    companyId: company.id,
+    startDate: new Date('2026-03-01T05:00:00.000Z'),
+    endDate: new Date('2026-03-08T04:59:59.999Z'),
+  });
+  const token = await adminToken(h.t.tokens, admin);
+  const api = client(h.t.app);
+  for (const day of [2, 3, 4, 5, 6]) {
+    const res = await api.post(
+      '/api/v1/admin/time-entries',
+      { employeeId: employee.id, clockIn: `2026-03-0${day}T14:00:00.000Z`, clockOut: `2026-03-0${day}T23:00:00.000Z`, jobCode: 'J-100' },
+      { token },
+    );
+    expect(res.status).toBe(201);
+  }
+  const path = `/admin/pay-periods/${period.id}/employees/${employee.id}`;
+  const timesheet = async () => (await api.get(`/api/v1/admin/pay-periods/${period.id}/timesheets/${employee.id}`, { token })).body.data;
+  return { admin, employee, period, token, api, path, timesheet };
+}
+
+describe('an employee\'s entries in a pay period', () => {
+  it('corrects, adds and deletes entries, shows the recomputed overtime and the edit history', async () => {
+    const seed = await seedWeek('Ana');
+    const { context, page, problems } = await openConsole(h, seed.path);
+    page.setDefaultTimeout(20_000);
+    await signInAs(page, seed.admin);
+    await page.getByRole('heading', { level: 1, name: 'Entries of Ana Ruiz' }).waitFor();
+    const summary = page.getByRole('region', { name: 'Totals of the pay period' });
+    await summary.getByText('Not submitted').waitFor();
+    expect(await summary.getByRole('definition').allTextContents()).toEqual(['45.00', '40.00', '5.00', '5', 'Edited']);
+    await page.getByText('Pay period Mar 1 – 7, 2026').waitFor();
+    const table = page.getByRole('table', { name: 'Week of Sunday, March 1' });
+    expect(await table.locator('tfoot').innerText()).toMatch(/Week total\s+45\.00\s+40\.00\s+5\.00/);
+    await page.getByRole('link', { name: /Back to the pay period review/ }).waitFor();
+    await checkPage(page, 'entries');
+
+    // Shorten Tuesday to 7 hours: 43 in the week, so Friday's overtime drops to 3 (§9).
+    await page.getByRole('button', { name: /^Correct the entry of Tue, Mar 3, 9:00\sAM$/ }).click();
+    const edit = page.getByRole('dialog', { name: /^Correct the entry of Tue, Mar 3, 9:00\sAM$/ });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Clock in').inputValue()).toBe('2026-03-03T09:00');
+    expect(await edit.getByLabel('Clock out').inputValue()).toBe('2026-03-03T18:00');
+    await checkPage(page, 'entries-edit');
+    await edit.getByLabel('Clock out').fill('2026-03-03T16:00');
+    await edit.getByLabel('Notes').fill('Left early, per the supervisor');
+    await edit.getByRole('button', { name: 'Save correction' }).click();
+    await page.getByRole('status').getByText('Entry corrected. Overtime this week is now 3.00 h.').waitFor();
+    expect(await edit.isVisible()).toBe(false);
+    const afterCorrection = await seed.timesheet();
+    expect(afterCorrection.totals).toMatchObject({ totalHours: 43, regularHours: 40, overtimeHours: 3 });
+    expect(await summary.getByRole('definition').first().innerText()).toBe('43.00');
+
+    // A clock in in the future is refused, in words, next to the field; nothing changes.
+    await page.getByRole('button', { name: /^Correct the entry of Wed, Mar 4, 9:00\sAM$/ }).click();
+    const wednesday = page.getByRole('dialog', { name: /^Correct the entry of Wed, Mar 4, 9:00\sAM$/ });
+    await wednesday.getByLabel('Clock in').fill('2099-03-04T09:00');
+    await wednesday.getByLabel('Clock out').fill('2099-03-04T17:00');
+    await wednesday.getByRole('button', { name: 'Save correction' }).click();
+    await wednesday.getByText('Must not be in the future.').first().waitFor();
+    expect(await wednesday.getByLabel('Clock in').getAttribute('aria-invalid')).toBe('true');
+    // Escape dismisses the dialog and gives focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await wednesday.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("aria-label")')).toMatch(/^Correct the entry of Wed, Mar 4, 9:00\sAM$/);
+    expect((await seed.timesheet()).totals.totalHours).toBe(43);
+
+    // Add: first over Monday's shift (refused as an overlap), then on Saturday.
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    const add = page.getByRole('dialog', { name: 'Add an entry' });
+    await add.getByLabel('Clock in').fill('2026-03-02T10:00');
+    await add.getByLabel('Clock out').fill('2026-03-02T12:00');
+    await add.getByLabel('Job code').fill('J-200');
+    await add.getByRole('button', { name: 'Save entry' }).click();
+    await add.getByText('Overlapping time entry: this employee already has an entry at that time.').waitFor();
+    await checkPage(page, 'entries-add-overlap');
+    // Saturday night across the spring-forward change: 8 hours on the clock, 7 worked (§6), all
+    // overtime in the week of its clock in (§8): 43 + 7 = 50, so 10 overtime hours.
+    await add.getByLabel('Clock in').fill('2026-03-07T22:00');
+    await add.getByLabel('Clock out').fill('2026-03-08T06:00');
+    await add.getByLabel('Break (minutes)').fill('0');
+    await add.getByRole('button', { name: 'Save entry' }).click();
+    await page.getByText('Entry added for Saturday, March 7. Overtime that week is now 10.00 h.').waitFor();
+    const saturday = page.getByRole('row', { name: /Sat, Mar 7/ });
+    expect(await saturday.innerText()).toMatch(/10:00\sPM\s+6:00\sAM\s+0 min\s+7\.00\s+0\.00\s+7\.00\s+J-200/);
+    const added = (await seed.timesheet()).timeEntries.find((entry: { jobCode: string }) => entry.jobCode === 'J-200');
+    expect(added).toMatchObject({ clockIn: '2026-03-08T03:00:00.000Z', clockOut: '2026-03-08T10:00:00.000Z', totalHours: 7, overtimeHours: 7 });
+
+    // The history of Tuesday's entry: created through the API, then corrected in this page.
+    await page.getByRole('button', { name: /^Edit history of the entry of Tue, Mar 3, 9:00\sAM$/ }).click();
+    const history = page.getByRole('dialog', { name: /^Edit history of the entry of Tue, Mar 3, 9:00\sAM$/ });
+    await history.getByRole('heading', { name: /^Corrected · Bea Booker, / }).waitFor();
+    await history.getByRole('heading', { name: /^Created · Bea Booker, / }).waitFor();
+    const corrected = history.getByRole('listitem').first().getByRole('table');
+    expect(await corrected.getByRole('row', { name: /^Clock out/ }).innerText()).toMatch(/Clock out\s+Tue, Mar 3, 6:00\sPM\s+Tue, Mar 3, 4:00\sPM/);
+    expect(await corrected.getByRole('row', { name: /^Hours/ }).innerText()).toMatch(/Hours\s+9\.00\s+7\.00/);
+    expect(await corrected.getByRole('row', { name: /^Notes/ }).innerText()).toMatch(/Notes\s+—\s+Left early, per the supervisor/);
+    await checkPage(page, 'entries-history');
+    await history.getByRole('button', { name: 'Close' }).click();
+
+    // Delete Saturday's entry after confirming: the week's overtime is 3 again.
+    await page.getByRole('button', { name: /^Delete the entry of Sat, Mar 7, 10:00\sPM$/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this entry?' });
+    await confirm.getByText(/Saturday, March 7, 10:00\sPM to 6:00\sAM/).waitFor();
+    await confirm.getByRole('button', { name: 'Delete entry' }).click();
+    await page.getByText('Entry of Saturday, March 7 deleted. Overtime that week is now 3.00 h.').waitFor();
+    expect(await page.getByRole('row', { name: /Sat, Mar 7/ }).count()).toBe(0);
+    const final = await seed.timesheet();
+    expect(final.timeEntries).toHaveLength(5);
+    expect(final.totals).toMatchObject({ totalHours: 43, overtimeHours: 3 });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('reads in Spanish, shows a rejection reason, and disables editing in a locked period with the reason', async () => {
+    const seed = await seedWeek('Beto');
+    const approve = await seed.api.post(`/api/v1/admin/pay-periods/${seed.period.id}/timesheets/${seed.employee.id}/approve`, {}, { token: seed.token });
+    expect(approve.status).toBe(200);
+    const reject = await seed.api.post(
+      `/api/v1/admin/pay-periods/${seed.period.id}/timesheets/${seed.employee.id}/reject`,
+      { reason: 'El martes no tiene la salida correcta.' },
+      { token: seed.token },
+    );
+    expect(reject.status).toBe(200);
+
+    const { context, page, problems } = await openConsole(h, seed.path, { locale: 'es-MX' });
+    page.setDefaultTimeout(20_000);
+    await signInAs(page, seed.admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
+    await page.getByRole('heading', { level: 1, name: 'Registros de Beto Ruiz' }).waitFor();
+    await page.getByText('Motivo del rechazo: El martes no tiene la salida correcta.').waitFor();
+    await page.getByRole('table', { name: 'Semana del domingo, 1 de marzo' }).waitFor();
+    await page.getByRole('button', { name: /^Corregir el registro: mar, 3 de mar, 9:00/ }).click();
+    const edit = page.getByRole('dialog', { name: /^Corregir el registro: mar, 3 de mar, 9:00/ });
+    await edit.getByLabel('Salida').waitFor();
+    await checkPage(page, 'entries-edit-es');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+
+    const lock = await seed.api.put(`/api/v1/admin/pay-periods/${seed.period.id}`, { locked: true }, { token: seed.token });
+    expect(lock.status).toBe(200);
+    await page.reload();
+    await page.getByText(/Este periodo de pago está bloqueado: sus registros no se pueden agregar, corregir ni eliminar\./).waitFor();
+    expect(await page.getByRole('button', { name: 'Agregar registro' }).isDisabled()).toBe(true);
+    const correct = page.getByRole('button', { name: /^Corregir el registro: / });
+    expect(await correct.count()).toBe(5);
+    for (const button of await correct.all()) expect(await button.isDisabled()).toBe(true);
+    for (const button of await page.getByRole('button', { name: /^Eliminar el registro: / }).all()) expect(await button.isDisabled()).toBe(true);
+    // The reason is tied to the disabled buttons, so a screen reader hears why.
+    const describedBy = (await correct.first().getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toMatch(/bloqueado/);
+    // History stays available in a locked period.
+    expect(await page.getByRole('button', { name: /^Historial de cambios del registro: / }).first().isEnabled()).toBe(true);
+    await checkPage(page, 'entries-locked-es');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
