@@ -12,7 +12,8 @@ import { Pagination } from '../ui/Pagination.tsx';
 import { fieldProblems } from '../ui/problems.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { auditDiff, type DiffLine } from './diff.ts';
-import { AUDIT_ACTIONS, auditLogMessages, type AuditLogKey } from './messages.ts';
+import { AUDIT_ACTIONS } from './actions.ts';
+import { auditLogMessages, type AuditLogKey } from './messages.ts';
 import { PAGE_SIZE, useAdmins, useAuditLogs, type AdminSummary, type AuditLogRow } from './queries.ts';
 
 type T = Translate<AuditLogKey>;

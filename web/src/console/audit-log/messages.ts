@@ -1,42 +1,5 @@
 import { defineCatalogue } from '../catalogue.ts';
 
-/** The actions the service records (docs/api.md §16), in the order the filter lists them. */
-export const AUDIT_ACTIONS = [
-  'time_entry.create',
-  'time_entry.update',
-  'time_entry.delete',
-  'time_entry.clock_in',
-  'time_entry.clock_out',
-  'timesheet.submit',
-  'timesheet.approve',
-  'timesheet.reject',
-  'pay_period.create',
-  'pay_period.update',
-  'pay_period.delete',
-  'pay_period.submit',
-  'pay_period.export',
-  'employee.create',
-  'employee.update',
-  'employee.deactivate',
-  'company.create',
-  'company.update',
-  'company.deactivate',
-  'admin_user.create',
-  'admin_user.update',
-  'admin_user.deactivate',
-  'bookkeeper_org.create',
-  'bookkeeper_org.update',
-  'bookkeeper_org.delete',
-  'industry.create',
-  'industry.update',
-  'auth.login.success',
-  'auth.login.failure',
-  'auth.employee.verify.success',
-  'auth.employee.verify.failure',
-] as const;
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export const auditLogMessages = defineCatalogue(
   {
     title: 'Audit log',

@@ -77,7 +77,6 @@ export default function ReportsPage(_props: PageProps) {
   const problems = rangeProblems(report.error, t);
   const ids = { groupBy: useId(), company: useId(), period: useId(), from: useId(), to: useId(), periodHint: useId() };
   const [download, setDownload] = useState<{ state: 'idle' | 'working' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
-  const groupName = t(`groupBy.${groupBy}`).toLowerCase();
 
   const onDownload = async () => {
     setDownload({ state: 'working', text: t('downloading') });
@@ -205,7 +204,7 @@ export default function ReportsPage(_props: PageProps) {
                   lang={lang}
                   rows={report.data.rows.map((row) => ({ label: rowLabel(row, report.data.groupBy, t, lang), regular: row.regularHours, overtime: row.overtimeHours }))}
                   text={{
-                    caption: t('chart.caption', { grouping: groupName }),
+                    caption: t('chart.caption', { caption: t(`caption.${report.data.groupBy}`) }),
                     regular: t('chart.regular'),
                     overtime: t('chart.overtime'),
                     describe: (row, regular, overtime) => t('chart.row', { label: row.label, regular, overtime }),
@@ -227,10 +226,10 @@ function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; to
   return (
     <div className="table-wrap">
       <table className="data-table report-table">
-        <caption>{t('table.caption', { grouping: t(`groupBy.${groupBy}`).toLowerCase() })}</caption>
+        <caption>{t(`caption.${groupBy}`)}</caption>
         <thead>
           <tr>
-            <th scope="col">{t(`groupBy.${groupBy}`)}</th>
+            <th scope="col">{t(`col.${groupBy}`)}</th>
             <th scope="col" className="num">
               {t('col.entries')}
             </th>
