@@ -57,6 +57,8 @@ describe('the Audit log page', () => {
     await page.getByRole('cell', { name: 'Company added', exact: true }).waitFor();
     await page.getByRole('cell', { name: `Otto Other (${other.email})`, exact: true }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Open pay period' }).first().getAttribute('href')).toBe(`/admin/pay-periods/${periodId}`);
+    // The table fits the page: nothing to scroll sideways at 1440 pixels.
+    expect(await page.evaluate(() => { const table = document.querySelector('.audit-table')!; return table.scrollWidth <= table.parentElement!.clientWidth; })).toBe(true);
     await checkPage(page, 'audit-log');
 
     await page.getByLabel('Action').selectOption({ label: 'Time entry corrected' });
@@ -71,7 +73,7 @@ describe('the Audit log page', () => {
     const diff = page.getByRole('table', { name: 'Changes to Time entry · Time entry corrected' });
     await diff.waitFor();
     expect(await page.getByRole('button', { name: /^Hide changes: / }).getAttribute('aria-expanded')).toBe('true');
-    const clockOut = diff.getByRole('row', { name: /^Clock out/ });
+    const clockOut = diff.getByRole('row', { name: /^Clock out Mar/ });
     expect(await clockOut.locator('td').allInnerTexts()).toEqual(['Mar 2, 2026, 5:00 PM', 'Mar 2, 2026, 6:15 PM']);
     expect(await diff.getByRole('row', { name: /^Total hours/ }).locator('td').allInnerTexts()).toEqual(['9', '10.25']);
     // Unchanged fields and bookkeeping (updatedAt) are left out.
@@ -127,7 +129,7 @@ describe('the Audit log page', () => {
     await page.getByRole('cell', { name: 'Registro de horas corregido', exact: true }).waitFor();
     await page.getByRole('button', { name: /^Ver cambios: Registro de horas corregido, / }).click();
     const diff = page.getByRole('table', { name: 'Cambios en Registro de horas · Registro de horas corregido' });
-    const clockOut = diff.getByRole('row', { name: /^Salida/ });
+    const clockOut = diff.getByRole('row', { name: /^Salida \d/ });
     await clockOut.waitFor();
     const texts = await clockOut.locator('td').allInnerTexts();
     expect(texts[0]).toMatch(/^2 mar 2026, 5:00\s?p\.\s?m\.$/);
