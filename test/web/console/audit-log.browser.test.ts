@@ -58,7 +58,7 @@ describe('the Audit log page', () => {
     await page.getByRole('cell', { name: `Otto Other (${other.email})`, exact: true }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Open pay period' }).first().getAttribute('href')).toBe(`/admin/pay-periods/${periodId}`);
     // The table fits the page: nothing to scroll sideways at 1440 pixels.
-    expect(await page.evaluate(() => { const table = document.querySelector('.audit-table')!; return table.scrollWidth <= table.parentElement!.clientWidth; })).toBe(true);
+    expect(await page.locator('.audit-table').evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
     await checkPage(page, 'audit-log');
 
     await page.getByLabel('Action').selectOption({ label: 'Time entry corrected' });

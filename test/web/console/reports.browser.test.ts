@@ -134,6 +134,9 @@ describe('the Reports page', () => {
     await period.selectOption({ index: 1 });
     await page.waitForURL(new RegExp(`payPeriodId=${periodId}`));
     expect(await page.getByLabel('From').isDisabled()).toBe(true);
+    // The period's own dates are the ones shown.
+    await expect.poll(() => page.getByLabel('From').inputValue()).toBe('2026-03-01');
+    expect(await page.getByLabel('To').inputValue()).toBe('2026-03-07');
     const report = await apiReport(context, { companyId: companyA.id, payPeriodId: periodId });
     expect(report.totals.entries).toBe(6);
     await expectTableMatches(page, report);

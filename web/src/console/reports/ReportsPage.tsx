@@ -2,7 +2,7 @@
 // employee, day, week or job code, as a chart, a table with totals and the API's CSV. Every
 // choice is in the URL, so a report can be shared as a link and the back button undoes a change.
 import { useId, useState } from 'react';
-import { formatDateRange, formatHours } from '../../i18n/format.ts';
+import { formatDateRange, formatHours, localDateKey } from '../../i18n/format.ts';
 import { ApiError } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../routes.tsx';
@@ -89,6 +89,13 @@ export default function ReportsPage(_props: PageProps) {
     }
   };
 
+  // With a pay period the dates are the period's: shown (read-only) as the report gave them.
+  const shownRange = payPeriodId
+    ? report.data
+      ? { start: localDateKey(report.data.range.startDate, timeZone), end: localDateKey(report.data.range.endDate, timeZone) }
+      : { start: '', end: '' }
+    : { start: startDate, end: endDate };
+
   const dateField = (which: 'start' | 'end') => {
     const id = which === 'start' ? ids.from : ids.to;
     const problem = problems?.[which];
@@ -98,7 +105,7 @@ export default function ReportsPage(_props: PageProps) {
         <input
           id={id}
           type="date"
-          value={which === 'start' ? startDate : endDate}
+          value={shownRange[which]}
           disabled={payPeriodId !== ''}
           aria-invalid={problem ? true : undefined}
           aria-describedby={[problem && `${id}-error`, payPeriodId && ids.periodHint].filter(Boolean).join(' ') || undefined}
