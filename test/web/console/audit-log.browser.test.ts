@@ -2,11 +2,12 @@
 // actors, links to the record's page, a correction's before/after in the organization's zone,
 // filters (action, actor, dates) in the URL that survive a reload, the API's date problem next
 // to the field, the empty state, and Spanish. axe and a screenshot for each state.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCompany, createEmployee } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
-import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { openSignedIn } from './signed-in.ts';
 
 let h: ConsoleHarness;
 let tenant: Awaited<ReturnType<typeof tenantWithAdmin>>;
@@ -37,13 +38,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => h?.close());
 
-async function signedIn(path: string, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const opened = await openConsole(h, '/admin', { locale });
-  const labels = locale.startsWith('es') ? { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' } : undefined;
-  await signInAs(opened.page, tenant.admin, labels);
-  await opened.page.goto(h.origin + path);
-  return opened;
-}
+const signedIn = (path: string, locale?: string) => openSignedIn(h, tenant.admin, path, locale);
 
 const bodyRows = (page: Page) => page.locator('.audit-table > tbody > tr:not(.audit-changes)');
 

@@ -7,7 +7,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
-import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { openSignedIn } from './signed-in.ts';
 
 let h: ConsoleHarness;
 let tenant: Awaited<ReturnType<typeof tenantWithAdmin>>;
@@ -19,7 +20,8 @@ const RANGE = { startDate: '2026-03-01', endDate: '2026-03-07' };
 
 beforeAll(async () => {
   h = await startConsoleHarness();
-  tenant = await tenantWithAdmin(h, { overtimeThreshold: '40' } as never);
+  // The default weekly overtime threshold: 40 hours.
+  tenant = await tenantWithAdmin(h);
   const api = client(h.t.app);
   const token = await adminToken(h.t.tokens, tenant.admin);
   companyA = await createCompany(h.t.db, { bookkeeperOrgId: tenant.org.id, name: 'Acme Plumbing' });
@@ -45,13 +47,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => h?.close());
 
-async function signedIn(path: string, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const opened = await openConsole(h, '/admin', { locale });
-  const labels = locale.startsWith('es') ? { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' } : undefined;
-  await signInAs(opened.page, tenant.admin, labels);
-  await opened.page.goto(h.origin + path);
-  return opened;
-}
+const signedIn = (path: string, locale?: string) => openSignedIn(h, tenant.admin, path, locale);
 
 /** The API's answer for the same choices, on the page's own cookie session. */
 async function apiReport(context: BrowserContext, query: Record<string, string>) {

@@ -7,6 +7,7 @@ import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../routes.tsx';
 import { Link, useQueryParams } from '../router.tsx';
 import { useAdmin, useTimeZone } from '../session.tsx';
+import { DateField } from '../ui/DateField.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
 import { fieldProblems } from '../ui/problems.ts';
@@ -92,7 +93,7 @@ export default function AuditLogPage(_props: PageProps) {
   const dateError = logs.error instanceof ApiError && logs.error.status === 400;
   const startProblem = dateProblem(problems.startDate, t);
   const endProblem = dateProblem(problems.endDate, t);
-  const ids = { action: useId(), actor: useId(), from: useId(), to: useId() };
+  const ids = { action: useId(), actor: useId() };
   const setFilter = (key: keyof typeof filters, value: string) => setQuery({ [key]: value || null, page: null });
   const anyFilter = Object.values(filters).some(Boolean);
   const when = (iso: string) => new Intl.DateTimeFormat(LOCALES[lang], { timeZone, dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
@@ -130,38 +131,8 @@ export default function AuditLogPage(_props: PageProps) {
             {filters.actorId && !adminMap.has(filters.actorId) && <option value={filters.actorId}>{shortId(filters.actorId)}</option>}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={ids.from}>{t('filter.from')}</label>
-          <input
-            id={ids.from}
-            type="date"
-            value={filters.startDate}
-            aria-invalid={startProblem ? true : undefined}
-            aria-describedby={startProblem ? `${ids.from}-error` : undefined}
-            onChange={(event) => setFilter('startDate', event.target.value)}
-          />
-          {startProblem && (
-            <span id={`${ids.from}-error`} className="field-error">
-              {startProblem}
-            </span>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>{t('filter.to')}</label>
-          <input
-            id={ids.to}
-            type="date"
-            value={filters.endDate}
-            aria-invalid={endProblem ? true : undefined}
-            aria-describedby={endProblem ? `${ids.to}-error` : undefined}
-            onChange={(event) => setFilter('endDate', event.target.value)}
-          />
-          {endProblem && (
-            <span id={`${ids.to}-error`} className="field-error">
-              {endProblem}
-            </span>
-          )}
-        </div>
+        <DateField label={t('filter.from')} value={filters.startDate} problem={startProblem} onChange={(value) => setFilter('startDate', value)} />
+        <DateField label={t('filter.to')} value={filters.endDate} problem={endProblem} onChange={(value) => setFilter('endDate', value)} />
         {anyFilter && (
           <button type="button" className="secondary" onClick={() => setQuery({ action: null, actorId: null, startDate: null, endDate: null, page: null })}>
             {t('filter.clear')}

@@ -8,6 +8,7 @@ import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../routes.tsx';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
+import { DateField } from '../ui/DateField.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { problemText } from '../ui/problems.ts';
 import { uiMessages } from '../ui/messages.ts';
@@ -75,7 +76,7 @@ export default function ReportsPage(_props: PageProps) {
   const companies = useCompanies();
   const periods = usePayPeriods(companyId);
   const problems = rangeProblems(report.error, t);
-  const ids = { groupBy: useId(), company: useId(), period: useId(), from: useId(), to: useId(), periodHint: useId() };
+  const ids = { groupBy: useId(), company: useId(), period: useId(), periodHint: useId() };
   const [download, setDownload] = useState<{ state: 'idle' | 'working' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
 
   const onDownload = async () => {
@@ -95,30 +96,6 @@ export default function ReportsPage(_props: PageProps) {
       ? { start: localDateKey(report.data.range.startDate, timeZone), end: localDateKey(report.data.range.endDate, timeZone) }
       : { start: '', end: '' }
     : { start: startDate, end: endDate };
-
-  const dateField = (which: 'start' | 'end') => {
-    const id = which === 'start' ? ids.from : ids.to;
-    const problem = problems?.[which];
-    return (
-      <div className="field">
-        <label htmlFor={id}>{t(which === 'start' ? 'filter.from' : 'filter.to')}</label>
-        <input
-          id={id}
-          type="date"
-          value={shownRange[which]}
-          disabled={payPeriodId !== ''}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={[problem && `${id}-error`, payPeriodId && ids.periodHint].filter(Boolean).join(' ') || undefined}
-          onChange={(event) => setQuery({ [which === 'start' ? 'startDate' : 'endDate']: event.target.value })}
-        />
-        {problem && (
-          <span id={`${id}-error`} className="field-error">
-            {problem}
-          </span>
-        )}
-      </div>
-    );
-  };
 
   return (
     <>
@@ -180,8 +157,17 @@ export default function ReportsPage(_props: PageProps) {
           )}
           {companyId !== '' && periods.isSuccess && periods.data.items.length === 0 && <span className="hint">{t('filter.noPeriods')}</span>}
         </div>
-        {dateField('start')}
-        {dateField('end')}
+        {(['start', 'end'] as const).map((bound) => (
+          <DateField
+            key={bound}
+            label={t(bound === 'start' ? 'filter.from' : 'filter.to')}
+            value={shownRange[bound]}
+            problem={problems?.[bound]}
+            disabled={payPeriodId !== ''}
+            describedBy={payPeriodId ? ids.periodHint : undefined}
+            onChange={(value) => setQuery({ [bound === 'start' ? 'startDate' : 'endDate']: value })}
+          />
+        ))}
         {payPeriodId && (
           <p id={ids.periodHint} className="hint report-period-hint">
             {t('filter.datesFromPeriod')}
@@ -227,6 +213,8 @@ export default function ReportsPage(_props: PageProps) {
   );
 }
 
+const NUMBER_COLUMNS = ['col.entries', 'col.regular', 'col.overtime', 'col.total', 'col.pay'] as const;
+
 function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; totals: Omit<ReportRow, 'key' | 'label' | 'flags'>; groupBy: GroupBy; t: T; lang: Lang }) {
   const hours = (value: number) => formatHours(value, lang);
   const money = (value: number) => formatMoney(value, lang);
@@ -237,21 +225,11 @@ function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; to
         <thead>
           <tr>
             <th scope="col">{t(`col.${groupBy}`)}</th>
-            <th scope="col" className="num">
-              {t('col.entries')}
-            </th>
-            <th scope="col" className="num">
-              {t('col.regular')}
-            </th>
-            <th scope="col" className="num">
-              {t('col.overtime')}
-            </th>
-            <th scope="col" className="num">
-              {t('col.total')}
-            </th>
-            <th scope="col" className="num">
-              {t('col.pay')}
-            </th>
+            {NUMBER_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="num">
+                {t(column)}
+              </th>
+            ))}
             <th scope="col">{t('col.flags')}</th>
           </tr>
         </thead>
