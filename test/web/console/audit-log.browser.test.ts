@@ -2,8 +2,10 @@
 // actors, links to the record's page, a correction's before/after in the organization's zone,
 // filters (action, actor, dates) in the URL that survive a reload, the API's date problem next
 // to the field, the empty state, and Spanish. axe and a screenshot for each state.
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../../../src/core/audit.ts';
 import { createAdmin, createCompany, createEmployee } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
 import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
@@ -97,7 +99,7 @@ describe('the Audit log page', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     await page.getByLabel('From').fill(today);
     await page.getByLabel('To').fill('2020-01-01');
-    await page.getByText('Check the dates: must not be before startDate').waitFor();
+    await page.getByText('The end date must be on or after the start date.').waitFor();
     expect(await page.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
     await checkPage(page, 'audit-log-date-error');
 
@@ -115,6 +117,36 @@ describe('the Audit log page', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL(/\/admin\/audit-log$/);
     await page.getByRole('cell', { name: 'Signed in', exact: true }).first().waitFor();
+    await context.close();
+  });
+
+  it('pages through a long log, the page in the URL', async () => {
+    const busy = await tenantWithAdmin(h);
+    for (let i = 0; i < 30; i++) {
+      await recordAudit(h.t.db, { ip: null, userAgent: null }, {
+        action: 'company.update',
+        actorType: 'admin',
+        actorId: busy.admin.id,
+        bookkeeperOrgId: busy.org.id,
+        entityType: 'company',
+        entityId: randomUUID(),
+        details: { before: { name: `Old name ${i}` }, after: { name: `New name ${i}` } },
+      });
+    }
+    const { context, page } = await openSignedIn(h, busy.admin, '/admin/audit-log?action=company.update');
+    await page.getByText('Page 1 of 2 · 30 in all').waitFor();
+    expect(await bodyRows(page).count()).toBe(25);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText('Page 2 of 2 · 30 in all').waitFor();
+    expect(await bodyRows(page).count()).toBe(5);
+    await page.reload();
+    await page.getByText('Page 2 of 2 · 30 in all').waitFor();
+    // The oldest change is last: its name's before and after.
+    await page.getByRole('button', { name: /^Show changes: / }).last().click();
+    await page.getByRole('row', { name: 'Name Old name 0 New name 0' }).waitFor();
+    await page.goBack();
+    await page.getByText('Page 1 of 2 · 30 in all').waitFor();
     await context.close();
   });
 

@@ -60,9 +60,11 @@ function recordName(row: AuditLogRow, t: T): string {
   return key in auditLogMessages.en ? t(key) : t('record.other');
 }
 
-/** The API's words about a date filter, introduced in the person's language. */
+/** The service's date problems (audit-logs.service.ts) in the person's language; others in its own words. */
 function dateProblem(text: string | undefined, t: T): string | undefined {
   if (!text) return undefined;
+  if (/before startDate/.test(text)) return t('error.endBeforeStart');
+  if (/valid date/.test(text)) return t('error.badDate');
   return t('error.dates', { reason: text });
 }
 
