@@ -1,9 +1,269 @@
-// Placeholder until this page is built: its heading only.
-import { useCatalogue } from '../catalogue.ts';
-import { shellMessages } from '../shell/messages.ts';
+// The hours report (docs/time-rules.md §15): a range of dates or a company's pay period, grouped by
+// employee, day, week or job code, as a chart, a table with totals and the API's CSV. Every
+// choice is in the URL, so a report can be shared as a link and the back button undoes a change.
+import { useId, useState } from 'react';
+import { formatDateRange, formatHours, localDateKey } from '../../i18n/format.ts';
+import { ApiError } from '../api.ts';
+import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../routes.tsx';
+import { useQueryParams } from '../router.tsx';
+import { useTimeZone } from '../session.tsx';
+import { DateField } from '../ui/DateField.tsx';
+import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { problemText } from '../ui/problems.ts';
+import { uiMessages } from '../ui/messages.ts';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { formatCalendarDate, formatCount, formatMoney, monthStartIn, todayIn } from './format.ts';
+import { HoursBars } from './HoursBars.tsx';
+import { reportsMessages, type ReportsKey } from './messages.ts';
+import { downloadReportCsv, GROUPINGS, useCompanies, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery, type ReportRow } from './queries.ts';
+import type { Lang } from '../../i18n/translate.ts';
+
+type T = Translate<ReportsKey>;
+
+const isGroupBy = (value: string | null): value is GroupBy => (GROUPINGS as readonly string[]).includes(value ?? '');
+
+/** A row's first cell in words: dates in the person's language, a missing job code said plainly. */
+function rowLabel(row: ReportRow, groupBy: GroupBy, t: T, lang: Lang): string {
+  if (groupBy === 'day' && row.key) return formatCalendarDate(row.key, lang);
+  if (groupBy === 'week' && row.key) return t('row.week', { date: formatCalendarDate(row.key, lang, false) });
+  if (groupBy === 'jobCode' && row.key === null) return t('row.noJobCode');
+  return row.label;
+}
+
+/** The API's refusal of the dates, as words for the field it is about (null: not about dates). */
+function rangeProblems(error: unknown, t: T): { start?: string; end?: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const detail = error.detail ?? '';
+  if (error.label === 'Invalid date range') return { end: t(/at most/.test(detail) ? 'error.rangeLength' : 'error.rangeOrder') };
+  if (error.label === 'Invalid date format') return /^endDate/.test(detail) ? { end: t('error.dateFormat') } : { start: t('error.dateFormat') };
+  if (error.label === 'Validation failed' && /startDate|endDate/.test(detail)) {
+    return { ...(/startDate/.test(detail) && { start: t('error.dateRequired') }), ...(/endDate/.test(detail) && { end: t('error.dateRequired') }) };
+  }
+  return null;
+}
+
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; free the memory after it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 export default function ReportsPage(_props: PageProps) {
-  const { t } = useCatalogue(shellMessages);
-  return <h1>{t('nav.reports')}</h1>;
+  const { t, lang } = useCatalogue(reportsMessages);
+  const ui = useCatalogue(uiMessages).t;
+  usePageTitle(t('title'));
+  const timeZone = useTimeZone();
+  const [search, setQuery] = useQueryParams();
+  const groupBy: GroupBy = isGroupBy(search.get('groupBy')) ? (search.get('groupBy') as GroupBy) : 'employee';
+  const companyId = search.get('companyId') ?? '';
+  const payPeriodId = companyId ? (search.get('payPeriodId') ?? '') : '';
+  // Without dates in the URL the report covers this month so far.
+  const startDate = search.get('startDate') ?? monthStartIn(timeZone);
+  const endDate = search.get('endDate') ?? todayIn(timeZone);
+  const query: ReportQuery = {
+    groupBy,
+    ...(companyId && { companyId }),
+    ...(payPeriodId ? { payPeriodId } : { startDate, endDate }),
+  };
+  const report = useHoursReport(query);
+  const companies = useCompanies();
+  const periods = usePayPeriods(companyId);
+  const problems = rangeProblems(report.error, t);
+  const ids = { groupBy: useId(), company: useId(), period: useId(), periodHint: useId() };
+  const [download, setDownload] = useState<{ state: 'idle' | 'working' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
+
+  const onDownload = async () => {
+    setDownload({ state: 'working', text: t('downloading') });
+    try {
+      const { blob, filename } = await downloadReportCsv(query);
+      saveFile(blob, filename);
+      setDownload({ state: 'done', text: t('downloaded', { file: filename }) });
+    } catch (error) {
+      setDownload({ state: 'failed', text: t('download.failed', { reason: problemText(error, ui) }) });
+    }
+  };
+
+  // With a pay period the dates are the period's: shown (read-only) as the report gave them.
+  const shownRange = payPeriodId
+    ? report.data
+      ? { start: localDateKey(report.data.range.startDate, timeZone), end: localDateKey(report.data.range.endDate, timeZone) }
+      : { start: '', end: '' }
+    : { start: startDate, end: endDate };
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="hint">{t('lead')}</p>
+        </div>
+        <button type="button" className="primary" onClick={() => void onDownload()} disabled={download.state === 'working' || !report.isSuccess}>
+          {t('download')}
+        </button>
+      </div>
+      <p role="status" className={download.state === 'failed' ? 'field-error' : 'hint'}>
+        {download.text}
+      </p>
+
+      <form className="toolbar report-filters" aria-label={t('filter.label')} onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor={ids.groupBy}>{t('filter.groupBy')}</label>
+          <select id={ids.groupBy} value={groupBy} onChange={(event) => setQuery({ groupBy: event.target.value === 'employee' ? null : event.target.value })}>
+            {GROUPINGS.map((value) => (
+              <option key={value} value={value}>
+                {t(`groupBy.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.company}>{t('filter.company')}</label>
+          <select id={ids.company} value={companyId} onChange={(event) => setQuery({ companyId: event.target.value, payPeriodId: null })}>
+            <option value="">{t('filter.allCompanies')}</option>
+            {(companies.data?.items ?? []).map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.period}>{t('filter.payPeriod')}</label>
+          <select
+            id={ids.period}
+            value={payPeriodId}
+            disabled={companyId === ''}
+            aria-describedby={companyId === '' ? `${ids.period}-hint` : undefined}
+            onChange={(event) => setQuery({ payPeriodId: event.target.value })}
+          >
+            <option value="">{t('filter.customDates')}</option>
+            {(periods.data?.items ?? []).map((period) => (
+              <option key={period.id} value={period.id}>
+                {formatDateRange(period.startDate, period.endDate, timeZone, lang)}
+              </option>
+            ))}
+          </select>
+          {companyId === '' && (
+            <span id={`${ids.period}-hint`} className="hint">
+              {t('filter.payPeriodHint')}
+            </span>
+          )}
+          {companyId !== '' && periods.isSuccess && periods.data.items.length === 0 && <span className="hint">{t('filter.noPeriods')}</span>}
+        </div>
+        {(['start', 'end'] as const).map((bound) => (
+          <DateField
+            key={bound}
+            label={t(bound === 'start' ? 'filter.from' : 'filter.to')}
+            value={shownRange[bound]}
+            problem={problems?.[bound]}
+            disabled={payPeriodId !== ''}
+            describedBy={payPeriodId ? ids.periodHint : undefined}
+            onChange={(value) => setQuery({ [bound === 'start' ? 'startDate' : 'endDate']: value })}
+          />
+        ))}
+        {payPeriodId && (
+          <p id={ids.periodHint} className="hint report-period-hint">
+            {t('filter.datesFromPeriod')}
+          </p>
+        )}
+      </form>
+
+      {report.isPending ? (
+        <Loading />
+      ) : report.isError ? (
+        problems ? null : <LoadError error={report.error} onRetry={() => void report.refetch()} />
+      ) : (
+        <>
+          <p className="report-summary">
+            {t('summary', {
+              entries: formatCount(report.data.totals.entries, lang),
+              range: formatDateRange(report.data.range.startDate, report.data.range.endDate, report.data.timezone, lang),
+              zone: report.data.timezone,
+            })}
+          </p>
+          {report.data.rows.length === 0 ? (
+            <Empty>{t('empty')}</Empty>
+          ) : (
+            <>
+              <div className="card">
+                <HoursBars
+                  lang={lang}
+                  rows={report.data.rows.map((row) => ({ label: rowLabel(row, report.data.groupBy, t, lang), regular: row.regularHours, overtime: row.overtimeHours }))}
+                  text={{
+                    caption: t('chart.caption', { caption: t(`caption.${report.data.groupBy}`) }),
+                    regular: t('chart.regular'),
+                    overtime: t('chart.overtime'),
+                    describe: (row, regular, overtime) => t('chart.row', { label: row.label, regular, overtime }),
+                  }}
+                />
+              </div>
+              <ReportTable rows={report.data.rows} totals={report.data.totals} groupBy={report.data.groupBy} t={t} lang={lang} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+const NUMBER_COLUMNS = ['col.entries', 'col.regular', 'col.overtime', 'col.total', 'col.pay'] as const;
+
+function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; totals: Omit<ReportRow, 'key' | 'label' | 'flags'>; groupBy: GroupBy; t: T; lang: Lang }) {
+  const hours = (value: number) => formatHours(value, lang);
+  const money = (value: number) => formatMoney(value, lang);
+  return (
+    <div className="table-wrap">
+      <table className="data-table report-table">
+        <caption>{t(`caption.${groupBy}`)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t(`col.${groupBy}`)}</th>
+            {NUMBER_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="num">
+                {t(column)}
+              </th>
+            ))}
+            <th scope="col">{t('col.flags')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key ?? '∅'}>
+              <th scope="row">{rowLabel(row, groupBy, t, lang)}</th>
+              <td className="num">{formatCount(row.entries, lang)}</td>
+              <td className="num">{hours(row.regularHours)}</td>
+              <td className="num">{hours(row.overtimeHours)}</td>
+              <td className="num">{hours(row.totalHours)}</td>
+              <td className="num">{money(row.pay.total)}</td>
+              <td>
+                {row.flags.map((flag) => (
+                  <span key={flag} className={`badge ${flag === 'LONG_SHIFT' || flag === 'OPEN_ENTRY' ? 'badge-warn' : 'badge-info'}`}>
+                    {t(`flag.${flag}`)}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('row.totals')}</th>
+            <td className="num">{formatCount(totals.entries, lang)}</td>
+            <td className="num">{hours(totals.regularHours)}</td>
+            <td className="num">{hours(totals.overtimeHours)}</td>
+            <td className="num">{hours(totals.totalHours)}</td>
+            <td className="num">{money(totals.pay.total)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
 }
