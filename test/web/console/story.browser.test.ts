@@ -232,5 +232,5 @@ describe('from first run to an exported pay period', () => {
     await second.page.getByRole('main').locator('.state, table').first().waitFor();
     expect(await second.page.getByText('Harbor Bakery').count()).toBe(0);
     await second.context.close();
-  });
+  }, 180_000);
 });
