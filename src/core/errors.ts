@@ -224,7 +224,7 @@ export const Errors = {
   /** The employee of an employee token is gone or deactivated, on a route that says so. */
   employeeGone: (label: InactiveEmployeeLabel) => new AppError(404, label),
   // 409 / 413 / 415 / 422
-  companyRequired: (detail: string) => raise('companyRequired', detail),
+  companyRequired: (detail: string, data: { companies: { id: string; name: string }[] }) => raise('companyRequired', detail, data),
   payPeriodNotReady: (detail: string, data: Record<string, unknown>) => raise('payPeriodNotReady', detail, data),
   requestInProgress: (detail: string, headers: Record<string, string>) => raise('requestInProgress', detail, undefined, headers),
   payloadTooLarge: () => raise('payloadTooLarge', 'The request body is larger than 100 KiB'),
