@@ -1,7 +1,7 @@
 // The employee's calls, typed by the generated schema. The offline queue's `occurredAt` (the
 // moment of a punch made without a connection) is part of the entry body there.
 import { newIdempotencyKey, unwrap, type Api } from './client.ts';
-import type { paths } from './schema';
+import type { paths } from './schema.d.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type Ok<Op> = Op extends { responses: { 200: infer R } } ? (Json<R> extends { data: infer D } ? D : never) : never;
