@@ -368,6 +368,17 @@ describe('the employee app at / in headless Chromium', () => {
       const boxes = await page.evaluate<Array<{ left: number; right: number; size: number; text: string }>>(
         "[...document.querySelectorAll('.chart-days li')].map((li) => { const spans = [...li.querySelectorAll('span')]; const r = spans.reduce((a, s) => { const b = s.getBoundingClientRect(); return { left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) }; }, { left: Infinity, right: -Infinity }); return { ...r, size: parseFloat(getComputedStyle(li).fontSize), text: li.textContent }; })",
       );
+      // Each day's label stands under that day's bar.
+      const offsets = await page.evaluate<number[]>(
+        "[...document.querySelectorAll('.chart svg g')].map((g, i) => { const bar = g.querySelector('rect').getBoundingClientRect(); const li = document.querySelectorAll('.chart-days li')[i].getBoundingClientRect(); return Math.abs((bar.left + bar.right) / 2 - (li.left + li.right) / 2); })",
+      );
+      expect(Math.max(...offsets)).toBeLessThan(2);
+      // The bars stand on the days of the entries, in the organization's zone.
+      const barDays = await page.evaluate<string[]>(
+        "[...document.querySelectorAll('.chart svg g')].map((g, i) => g.querySelector('rect').getAttribute('height') !== '0' ? document.querySelectorAll('.chart-days li')[i].textContent : null).filter(Boolean)",
+      );
+      const entryDays = (await page.getByRole('table').getByRole('rowheader').allInnerTexts()).map((text) => text.match(/\d+/)![0]);
+      expect(barDays.map((text) => text.match(/\d+$/)![0])).toEqual(entryDays);
       for (const [i, box] of boxes.entries()) {
         expect(box.size).toBeGreaterThanOrEqual(12);
         expect(box.text).toMatch(/^\D+\d{1,2}$/);

@@ -51,7 +51,7 @@ export function HoursChart({ days }: { days: DayHours[] }) {
       </svg>
       {/* HTML, not SVG text: the labels keep a readable size however far the chart is scaled
           down. The figure's text equivalent above already names every day. */}
-      <ol className="chart-days" aria-hidden="true" style={{ gridTemplateColumns: `${GAP / 2}fr repeat(${days.length}, ${BAR + GAP}fr) ${GAP / 2}fr` }}>
+      <ol className={days.length > 7 ? 'chart-days dense' : 'chart-days'} aria-hidden="true" style={{ gridTemplateColumns: `minmax(0, ${GAP / 2}fr) repeat(${days.length}, minmax(0, ${BAR + GAP}fr)) minmax(0, ${GAP / 2}fr)` }}>
         {days.map((d, i) => (
           <li key={i} style={{ gridColumn: i + 2 }}>
             {(days.length <= LABEL_EVERY_DAY_UP_TO || i % 2 === 0) && (
