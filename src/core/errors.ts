@@ -229,7 +229,7 @@ export const Errors = {
   /** The employee of an employee token is gone or deactivated, on a route that says so. */
   employeeGone: (label: InactiveEmployeeLabel) => new AppError(404, label),
   // 409 / 413 / 415 / 422
-  companyRequired: (detail: string) => raise('companyRequired', detail),
+  companyRequired: (detail: string, data: { companies: { id: string; name: string }[] }) => raise('companyRequired', detail, data),
   payPeriodNotReady: (detail: string, data: Record<string, unknown>) => raise('payPeriodNotReady', detail, data),
   requestInProgress: (detail: string, headers: Record<string, string>) => raise('requestInProgress', detail, undefined, headers),
   /** A first-run call that lost the race to another one (docs/api.md §10, First run). */

@@ -78,17 +78,50 @@ describe('POST /api/v1/auth/employee/verify', () => {
   });
 
   it('answers 409 Company required when the phone and PIN match employees of several companies, and companyId chooses', async () => {
-    const { employee, org } = await createTenant(t.db);
+    const { employee, company, org } = await createTenant(t.db);
     const other = await createCompany(t.db, { bookkeeperOrgId: org.id });
     const twin = await createEmployee(t.db, { companyId: other.id, phone: employee.phone });
     const ambiguous = await api.post(VERIFY, { phone: employee.phone, pin: employee.pin }, { remoteAddress: randomIp() });
     expect(ambiguous.status).toBe(409);
     expect(ambiguous.body.error).toBe('Company required');
+    const expected = [
+      { id: company.id, name: company.name },
+      { id: other.id, name: other.name },
+    ].sort((a, b) => a.name.localeCompare(b.name));
+    expect(ambiguous.body.data).toEqual({ companies: expected });
 
     const chosen = await api.post(VERIFY, { phone: employee.phone, pin: employee.pin, companyId: other.id }, { remoteAddress: randomIp() });
     expect(chosen.status).toBe(200);
     expect(chosen.body.data.user.id).toBe(twin.id);
     expect(decodeJwt(chosen.body.data.token).companyId).toBe(other.id);
+  });
+
+  it('lists the companies sorted by name, inactive ones too, each once, and only those the PIN matched', async () => {
+    const { employee, org } = await createTenant(t.db);
+    await t.db.update(companies).set({ name: 'Zephyr Farms' }).where(eq(companies.id, employee.companyId));
+    const alpha = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Alder Bakery', active: false });
+    await createEmployee(t.db, { companyId: alpha.id, phone: employee.phone });
+    const otherPin = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Birch Cafe' });
+    await createEmployee(t.db, { companyId: otherPin.id, phone: employee.phone, pin: '97531' });
+    const res = await api.post(VERIFY, { phone: employee.phone, pin: employee.pin }, { remoteAddress: randomIp() });
+    expect(res.status).toBe(409);
+    expect(res.body.data.companies).toEqual([
+      { id: alpha.id, name: 'Alder Bakery' },
+      { id: employee.companyId, name: 'Zephyr Farms' },
+    ]);
+  });
+
+  it('reveals nothing about the companies of a phone shared by several when the PIN is wrong', async () => {
+    const { employee, org } = await createTenant(t.db);
+    const other = await createCompany(t.db, { bookkeeperOrgId: org.id });
+    await createEmployee(t.db, { companyId: other.id, phone: employee.phone });
+    const wrong = await api.post(VERIFY, { phone: employee.phone, pin: '0000' }, { remoteAddress: randomIp() });
+    const unknown = await api.post(VERIFY, { phone: uniquePhone(), pin: '0000' }, { remoteAddress: randomIp() });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).not.toHaveProperty('data');
+    expect(JSON.stringify(wrong.body)).not.toContain(other.id);
+    expect(JSON.stringify(wrong.body)).not.toContain(other.name);
   });
 
   it('lets the PIN choose when one phone has different PINs in different companies', async () => {

@@ -179,7 +179,8 @@ describe('the employee app at / in headless Chromium', () => {
     const { employee } = await tenant();
     // The phone's five failures are spent through the API.
     for (let i = 0; i < 5; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/employee/verify', payload: { phone: employee.phone, pin: '9999' } });
+      // From another address: the browser's own sign-ins share 127.0.0.1's per-IP budget.
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/employee/verify', payload: { phone: employee.phone, pin: '9999' }, remoteAddress: '10.20.30.40' });
       expect(response.statusCode).toBe(401);
     }
     const { context, page } = await open('/');
@@ -313,6 +314,87 @@ describe('the employee app at / in headless Chromium', () => {
     await page.getByRole('button', { name: 'Submit timesheet' }).waitFor();
     await context.close();
   }, 120_000);
+
+  it('offers one large button per company after a correct PIN only, and a tap signs in at that company', async () => {
+    const { org, employee } = await tenant();
+    const second = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Avenue Cleaners' });
+    await createEmployee(t.db, { companyId: second.id, phone: employee.phone, firstName: 'Rosa', lastName: 'Diaz' });
+    const { context, page, problems } = await open('/');
+    // A wrong PIN names no company.
+    await signIn(page, { ...employee, pin: '0000' });
+    await page.getByText('That phone number and PIN do not match. Check them and try again.').waitFor();
+    await expect(page.getByRole('button', { name: 'Avenue Cleaners' }).count()).resolves.toBe(0);
+
+    await page.getByLabel('PIN').fill(employee.pin);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'This phone is used at more than one company. Which one are you working for?' }).waitFor();
+    // By name, sorted; no field asks for an id.
+    const choices = page.getByRole('list').getByRole('button');
+    expect(await choices.allInnerTexts()).toEqual(['Avenue Cleaners', 'Harbor Bakery']);
+    await expect(page.getByRole('textbox').count()).resolves.toBe(0);
+    const box = await page.getByRole('button', { name: 'Avenue Cleaners' }).boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(48);
+    await checkScreen(page, 'sign-in-choose-company');
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('heading', { name: /¿Para cuál está trabajando\?$/ }).waitFor();
+    await checkScreen(page, 'sign-in-choose-company-es');
+    await page.getByLabel('Idioma').selectOption('en');
+
+    // Back returns to the form; the chooser comes again with the PIN, and the keyboard can choose.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('PIN').fill(employee.pin);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Harbor Bakery' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Company: Harbor Bakery').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('labels every day of a 14-day pay period readably on the chart at 390 and 320 px', async () => {
+    const { company, employee } = await tenant();
+    const fortnight = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 20 * DAY), endDate: new Date(Date.now() - 7 * DAY) });
+    for (const offset of [1, 2, 5, 9, 12]) {
+      const clockIn = new Date(fortnight.startDate.getTime() + offset * DAY + 14 * 3600_000);
+      await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: fortnight.id, clockIn, clockOut: new Date(clockIn.getTime() + 9 * 3600_000), totalHours: 9, regularHours: 8, overtimeHours: 1 });
+    }
+    // One sign-in (the browser's sign-ins share one per-IP budget); the width and language change on the page.
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'My hours' }).click();
+    await page.getByLabel('Period').selectOption(fortnight.id);
+    for (const [viewport, lang] of [[VIEWPORTS.phone, 'en'], [{ width: 320, height: 640 }, 'en'], [{ width: 320, height: 640 }, 'es']] as const) {
+      await page.setViewportSize(viewport);
+      if (lang === 'es') await page.getByLabel('Language').selectOption('es');
+      const labels = page.locator('.chart-days li');
+      await expect.poll(() => labels.count()).toBe(14);
+      // Each label at least 12 px, and no two overlap.
+      const boxes = await page.evaluate<Array<{ left: number; right: number; size: number; text: string }>>(
+        "[...document.querySelectorAll('.chart-days li')].map((li) => { const spans = [...li.querySelectorAll('span')]; const r = spans.reduce((a, s) => { const b = s.getBoundingClientRect(); return { left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) }; }, { left: Infinity, right: -Infinity }); return { ...r, size: parseFloat(getComputedStyle(li).fontSize), text: li.textContent }; })",
+      );
+      // Each day's label stands under that day's bar.
+      const offsets = await page.evaluate<number[]>(
+        "[...document.querySelectorAll('.chart svg g')].map((g, i) => { const bar = g.querySelector('rect').getBoundingClientRect(); const li = document.querySelectorAll('.chart-days li')[i].getBoundingClientRect(); return Math.abs((bar.left + bar.right) / 2 - (li.left + li.right) / 2); })",
+      );
+      expect(Math.max(...offsets)).toBeLessThan(2);
+      // The bars stand on the days of the entries, in the organization's zone.
+      const barDays = await page.evaluate<string[]>(
+        "[...document.querySelectorAll('.chart svg g')].map((g, i) => g.querySelector('rect').getAttribute('height') !== '0' ? document.querySelectorAll('.chart-days li')[i].textContent : null).filter(Boolean)",
+      );
+      const entryDays = (await page.getByRole('table').getByRole('rowheader').allInnerTexts()).map((text) => text.match(/\d+/)![0]);
+      expect(barDays.map((text) => text.match(/\d+$/)![0])).toEqual(entryDays);
+      for (const [i, box] of boxes.entries()) {
+        expect(box.size).toBeGreaterThanOrEqual(12);
+        expect(box.text).toMatch(/^\D+\d{1,2}$/);
+        if (i > 0) expect(box.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+      }
+      await page.getByRole('img', { name: lang === 'es' ? /normales/ : /regular/ }).waitFor();
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await saveScreenshot(page, `web-my-hours-14-days-${viewport.width}-${lang}`, { fullPage: true });
+    }
+    await context.close();
+  }, 180_000);
 
   it('fits a 320 px wide screen and 200% zoom without sideways scrolling', async () => {
     const { employee } = await tenant();

@@ -55,6 +55,9 @@ export const AdminUser = Type.Object(
   { additionalProperties: false, title: 'Admin user' },
 );
 
+/** A company as an employee sees it: in the employee record and in the 409 chooser. */
+const CompanyChoice = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }, { additionalProperties: false });
+
 const EmployeeUser = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -63,9 +66,26 @@ const EmployeeUser = Type.Object(
     employeeNumber: Nullable(Type.String()),
     jobTitle: Nullable(Type.String()),
     companyId: Type.String({ format: 'uuid' }),
-    company: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }, { additionalProperties: false }),
+    company: CompanyChoice,
   },
   { additionalProperties: false, title: 'Employee user' },
+);
+
+/**
+ * 409 Company required: sent only after a correct PIN, so `data.companies` names only companies
+ * where this phone and PIN are an employee's (docs/api.md §10). The app offers them as a chooser.
+ */
+const CompanyRequiredEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Literal('Company required'),
+    message: Type.Optional(Type.String()),
+    data: Type.Object(
+      { companies: Type.Array(CompanyChoice, { description: 'The matching employees’ companies, sorted by name; send one’s id as companyId' }) },
+      { additionalProperties: false },
+    ),
+  },
+  { title: 'Company required' },
 );
 
 const LoginBody = Type.Object(
@@ -175,8 +195,9 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
         summary: 'Employee token from phone and PIN; sets the auth-token cookie (5 failures per phone, 20 attempts per IP in 15 minutes)',
         body: VerifyBody,
         response: {
-          ...errorResponses(401, 403, 409, 413, 415),
+          ...errorResponses(401, 403, 413, 415),
           200: withLimitHeaders(envelope(Type.Object({ user: EmployeeUser, token: Type.String() }))),
+          409: CompanyRequiredEnvelope,
           429: withLimitHeaders(ErrorEnvelope, { refusal: true }),
         },
       },

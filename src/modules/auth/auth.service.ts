@@ -135,7 +135,9 @@ export async function verifyEmployee(
 
   // The PIN was right: this attempt is not a failure and does not use up the phone's budget.
   await limit.succeeded(phone);
-  if (matches.length > 1) return fail(Errors.companyRequired('This phone is registered with several companies: send companyId'), 'company_required');
+  // Only now, with the PIN proven, may the answer name the companies: the app shows them as
+  // a chooser (docs/api.md §10). A wrong PIN has already been answered 401 above.
+  if (matches.length > 1) return fail(Errors.companyRequired('This phone is registered with several companies: send companyId', { companies: companyChoices(matches) }), 'company_required');
   const employee = matches[0]!;
   if (!employee.active) return fail(Errors.accountInactive(), 'account_inactive', employee);
   if (!employee.companyActive) return fail(Errors.companyInactive(), 'company_inactive', employee);
@@ -162,6 +164,12 @@ export async function verifyEmployee(
     company: employee.company,
   };
   return { user, token };
+}
+
+/** The companies a correct PIN matched, each once, by name (then id, for a stable order). */
+function companyChoices(matches: readonly EmployeeCandidate[]): { id: string; name: string }[] {
+  const byId = new Map(matches.map((match) => [match.company.id, { id: match.company.id, name: match.company.name }]));
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The employee's calls, typed by the generated schema. The offline queue's `occurredAt` (the
 // moment of a punch made without a connection) is part of the entry body there.
 import { newIdempotencyKey, unwrap, type Api } from './client.ts';
-import type { paths } from './schema';
+import type { paths } from './schema.d.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type Ok<Op> = Op extends { responses: { 200: infer R } } ? (Json<R> extends { data: infer D } ? D : never) : never;
@@ -20,6 +20,17 @@ type EntryBody = Json<paths['/api/v1/employee/timesheet/entry']['post']['request
 export type PunchAction = 'clock_in' | 'clock_out';
 /** The entry body, with the action narrowed to the two the service knows. */
 export type PunchBody = EntryBody & { action: PunchAction };
+
+type CompanyRequired = Json<paths['/api/v1/auth/employee/verify']['post']['responses'][409]>;
+/** One company a phone and correct PIN matched: the 409 Company required chooser's choices. */
+export type CompanyChoice = CompanyRequired['data']['companies'][number];
+
+/** The choices a 409 Company required carries; none when the answer had no usable list. */
+export function companyChoices(data: unknown): CompanyChoice[] {
+  const companies = (data as Partial<CompanyRequired['data']> | null | undefined)?.companies;
+  if (!Array.isArray(companies)) return [];
+  return companies.filter((c): c is CompanyChoice => typeof c?.id === 'string' && typeof c?.name === 'string');
+}
 
 export const verify = (api: Api, body: VerifyBody) => unwrap(api.POST('/api/v1/auth/employee/verify', { body }));
 

@@ -6107,7 +6107,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
+                        "application/json": {
+                            data: {
+                                /** @description The matching employees’ companies, sorted by name; send one’s id as companyId */
+                                companies: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                }[];
+                            };
+                            /** @enum {string} */
+                            error: "Company required";
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: false;
+                        };
                     };
                 };
                 /** @description `Payload too large`: the body is over 100 KiB */

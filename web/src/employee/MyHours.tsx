@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { newIdempotencyKey, type Api } from '../api/client.ts';
 import { employeeKeys, myTimesheets, submitTimesheet, timesheet, type EmployeeTimesheet, type Timesheet, type TimeEntry } from '../api/employee.ts';
-import { daysInRange, formatDateRange, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
+import { chartDayLabel, daysInRange, formatDateRange, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { errorMessage } from '../ui/errors.ts';
 import { HoursChart } from '../ui/HoursChart.tsx';
@@ -73,6 +73,7 @@ function chartDays(sheet: Timesheet, lang: 'en' | 'es') {
     const entries = sheet.timeEntries.filter((e) => localDateKey(e.clockIn, zone) === day);
     return {
       label: formatDay(`${day}T12:00:00Z`, 'UTC', lang),
+      axis: chartDayLabel(day, lang, days.length),
       regular: entries.reduce((sum, e) => sum + (e.regularHours ?? 0), 0),
       overtime: entries.reduce((sum, e) => sum + (e.overtimeHours ?? 0), 0),
     };
@@ -131,7 +132,8 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
   });
   const sheet = query.data;
   const zone = (sheet ?? initial)?.company.bookkeeperOrg.timezone;
-  if (!sheet || !zone) return <p>{t('hours.loading')}</p>;
+  // A period that cannot be read (gone, or the service down) says why instead of loading forever.
+  if (!sheet || !zone) return <p role={query.isError ? 'alert' : 'status'} className={query.isError ? 'error' : undefined}>{query.isError ? errorMessage(query.error, t) : t('hours.loading')}</p>;
   const choose = (value: string) => {
     submit.reset();
     setSelected(value);

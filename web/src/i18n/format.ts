@@ -12,6 +12,16 @@ export function formatDay(iso: string | Date, timeZone: string, lang: Lang): str
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(iso));
 }
 
+/**
+ * A calendar date's axis label for a chart, in two short lines: a week shows "Mon" over "23";
+ * a longer range the one-letter weekday ("M", "L" for lunes) over "23", so 14 fit at 320 px.
+ */
+export function chartDayLabel(date: string, lang: Lang, dayCount: number): { weekday: string; day: string } {
+  const at = new Date(`${date}T12:00:00Z`);
+  const weekday = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', weekday: dayCount > 7 ? 'narrow' : 'short' }).format(at);
+  return { weekday: weekday.replace(/\.$/, ''), day: new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', day: 'numeric' }).format(at) };
+}
+
 export function formatDate(iso: string | Date, timeZone: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 }

@@ -4,9 +4,10 @@ import { formatHours } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 
 export interface DayHours {
+  /** The whole date, for the text equivalent. */
   label: string;
-  /** The axis text under the bar; the label's first three letters when absent (a week's weekdays). */
-  tick?: string;
+  /** The axis label's two short lines. */
+  axis: { weekday: string; day: string };
   regular: number;
   overtime: number;
 }
@@ -14,6 +15,8 @@ export interface DayHours {
 const HEIGHT = 120;
 const BAR = 28;
 const GAP = 14;
+/** Beyond this many days (a monthly period) only every other day is labelled, so labels never touch at 320 px. */
+const LABEL_EVERY_DAY_UP_TO = 16;
 
 export function HoursChart({ days }: { days: DayHours[] }) {
   const { t, lang } = useI18n();
@@ -26,7 +29,8 @@ export function HoursChart({ days }: { days: DayHours[] }) {
   return (
     <figure className="chart">
       <figcaption>{t('hours.chart')}</figcaption>
-      <svg viewBox={`0 0 ${width} ${HEIGHT + 24}`} role="img" aria-label={summary}>
+      {/* A fixed height whatever the number of days: a 14-day period stays as tall as a week. */}
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={summary}>
         <defs>
           <pattern id="overtime-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="6" height="6" fill="#b45309" />
@@ -41,13 +45,24 @@ export function HoursChart({ days }: { days: DayHours[] }) {
             <g key={i}>
               <rect x={x} y={HEIGHT - reg} width={BAR} height={reg} fill="#1d4ed8" />
               <rect x={x} y={HEIGHT - reg - ot} width={BAR} height={ot} fill="url(#overtime-hatch)" />
-              <text x={x + BAR / 2} y={HEIGHT + 16} textAnchor="middle" fontSize="11" fill="#1f2937">
-                {d.tick ?? d.label.slice(0, 3)}
-              </text>
             </g>
           );
         })}
       </svg>
+      {/* HTML, not SVG text: the labels keep a readable size however far the chart is scaled
+          down. The figure's text equivalent above already names every day. */}
+      <ol className={days.length > 7 ? 'chart-days dense' : 'chart-days'} aria-hidden="true" style={{ gridTemplateColumns: `minmax(0, ${GAP / 2}fr) repeat(${days.length}, minmax(0, ${BAR + GAP}fr)) minmax(0, ${GAP / 2}fr)` }}>
+        {days.map((d, i) => (
+          <li key={i} style={{ gridColumn: i + 2 }}>
+            {(days.length <= LABEL_EVERY_DAY_UP_TO || i % 2 === 0) && (
+              <>
+                <span>{d.axis.weekday}</span>
+                <span>{d.axis.day}</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
       <ul className="legend" aria-hidden="true">
         <li>
           <span className="swatch swatch-regular" /> {t('hours.regular')}

@@ -1,6 +1,6 @@
 // The period's hours per local day, regular and overtime stacked, from its closed entries (an
 // entry counts on the day of its clock-in, as the workweek rules of docs/time-rules.md do).
-import { daysInRange, localDateKey } from '../../i18n/format.ts';
+import { chartDayLabel, daysInRange, localDateKey } from '../../i18n/format.ts';
 import { HoursChart, type DayHours } from '../../ui/HoursChart.tsx';
 import type { Lang } from '../../i18n/translate.ts';
 import { useCatalogue } from '../catalogue.ts';
@@ -22,11 +22,12 @@ export function periodDays(period: PeriodDetail, timeZone: string, lang: Lang): 
   }
   // Keys are local dates; read at noon UTC they name the same day in words.
   const label = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
-  return daysInRange(period.startDate, period.endDate, timeZone).map((key) => {
+  const keys = daysInRange(period.startDate, period.endDate, timeZone);
+  return keys.map((key) => {
     const hours = byDay.get(key) ?? { regular: 0, overtime: 0 };
     return {
       label: label.format(new Date(`${key}T12:00:00Z`)),
-      tick: String(Number(key.slice(8, 10))),
+      axis: chartDayLabel(key, lang, keys.length),
       regular: Math.round(hours.regular * 100) / 100,
       overtime: Math.round(hours.overtime * 100) / 100,
     };
