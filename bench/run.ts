@@ -67,7 +67,8 @@ async function main(): Promise<void> {
     await runBench();
   } catch (error) {
     failed = true;
-    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    const cause = error instanceof Error && error.cause instanceof Error ? `\ncaused by: ${error.cause.message}` : '';
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}\n`);
   } finally {
     // Whatever happened, the benchmark's database goes (CI runs it as a smoke test).
     if (ENGINE === 'postgres') await dropDatabase(args.url!, DB_NAME).catch(() => {});

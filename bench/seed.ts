@@ -102,7 +102,7 @@ export async function seedSearchEmployees(db: Db, scale: Scale, total: number, p
     insert into employees (company_id, first_name, last_name, email, phone, pin_hash, employee_number, job_title, pay_rate, credentials_changed_at)
     select c.id, 'First' || n, 'Last' || n, 'emp' || n || '@bench.test', '+1214' || lpad(n::text, 7, '0'),
            ${pinHash}, 'S' || n, 'Technician', 20 + (n % 15), now() - interval '1 day'
-    from generate_series(${scale.employees + 1}, ${scale.employees + total - existing}) n
+    from generate_series(${scale.employees + 1}::int, ${scale.employees + total - existing}::int) n
     join org_companies c on c.k = n % c.companies`);
   await db.execute(sql`analyze employees`);
   return countOrgEmployees();
