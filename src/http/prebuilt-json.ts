@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { FastifyReply } from 'fastify';
 import { ConcurrencyLimit } from '../core/concurrency-limit.ts';
+import { Errors } from '../core/errors.ts';
 
 /** `{"success":true,"data":<dataJson>}` with `dataJson` already JSON text. */
 export function sendDataJson<Reply>(reply: Reply, dataJson: string): Reply {
@@ -23,8 +24,18 @@ export function largeAnswerLimit(): ConcurrencyLimit {
   return new ConcurrencyLimit(Math.max(2, availableParallelism() * 2), 256);
 }
 
-/** Takes a slot of `limit` for this request until its answer is sent (or the client is gone). */
+/**
+ * Takes a slot of `limit` for this request until its answer is sent (or the client is gone).
+ * A client that left while waiting for a slot gets nothing built for it: without this check a
+ * burst of abandoned requests (a closed tab, a load test's end) kept the database busy long
+ * after their clients had gone, and every later request waited behind them.
+ */
 export async function holdUntilSent(limit: ConcurrencyLimit, reply: unknown): Promise<void> {
+  const raw = (reply as FastifyReply).raw;
   const release = await limit.acquire();
-  (reply as FastifyReply).raw.once('close', release);
+  if (raw.destroyed || raw.socket?.destroyed) {
+    release();
+    throw Errors.serviceUnavailable(1);
+  }
+  raw.once('close', release);
 }
