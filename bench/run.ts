@@ -223,7 +223,8 @@ async function runBench(): Promise<void> {
         runPgbench({
           url: dbUrl,
           script,
-          scriptPath: join(tmpdir(), `payclock-${name}.sql`),
+          // Named after this run's database: several checkouts may run the benchmark at once.
+          scriptPath: join(tmpdir(), `${DB_NAME}-${name}.sql`),
           clients: CONNECTIONS,
           seconds: SECONDS,
           offset: clockBlock++ * CONNECTIONS,
@@ -380,7 +381,7 @@ async function medianPgbench(run: () => Promise<PgbenchResult>): Promise<Pgbench
   try {
     for (let i = 0; i < RUNS; i++) results.push(await run());
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n').find((line) => line.includes('ERROR')) ?? error.message : String(error);
+    const detail = error instanceof Error ? error.message.split('\n').find((line) => /ERROR|FATAL/.test(line)) ?? error.message : String(error);
     log(`baseline failed: ${detail.slice(0, 300)}`);
     return { tps: NaN, latencyAvgMs: NaN, transactions: 0, failed: -1 };
   }
