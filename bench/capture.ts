@@ -78,9 +78,20 @@ export function toPgbenchScript(statements: CapturedStatement[], ids: CapturedId
     let out = sql.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1], ids, capturedAt));
     out = out.split(`'${ids.employeeId}'`).join(EMPLOYEE_ID).split(`'${ids.companyId}'`).join(COMPANY_ID);
     if (ids.entryId) out = out.split(`'${ids.entryId}'`).join(LATEST_ENTRY);
-    return out.replace(/\s*\n\s*/g, ' ').replace(/;?\s*$/, ';');
+    return hideColonsFromPgbench(out).replace(/\s*\n\s*/g, ' ').replace(/;?\s*$/, ';');
   });
   return withClientEmployee(`${lines.join('\n')}\n`);
+}
+
+/**
+ * pgbench reads `:name` as one of its variables even inside a string literal (the get-one's
+ * `to_char(…, 'HH24:MI:SS')`), and with -M prepared then binds parameters the statement does
+ * not have. Such a literal becomes a concatenation with chr(58), a constant the planner folds.
+ */
+export function hideColonsFromPgbench(statement: string): string {
+  return statement.replace(/'(?:[^']|'')*'/g, (quoted) =>
+    /:[A-Za-z_]/.test(quoted) ? `(${quoted.replace(/:(?=[A-Za-z_])/g, "' || chr(58) || '")})` : quoted,
+  );
 }
 
 function literal(value: string | undefined, ids: CapturedIds, capturedAt: Date): string {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, queryRows } from '../src/db/open.ts';
-import { parseParameters, parseStatementLog, toPgbenchScript } from './capture.ts';
+import { hideColonsFromPgbench, parseParameters, parseStatementLog, toPgbenchScript } from './capture.ts';
 import { parsePgbenchOutput, textbookClockCycleScript } from './pgbench.ts';
 import { growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { formatReport, targets, type BenchReport } from './report.ts';
@@ -84,6 +84,10 @@ tps = 2050.921405 (without initial connection time)`;
         'commit;',
         '',
       ].join('\n'),
+    );
+    // pgbench would read :MI and :SS inside the literal as its own variables; '::' casts and ':00' stay.
+    expect(hideColonsFromPgbench(`select to_char(now(), 'HH24:MI:SS'), '10:00'::time`)).toBe(
+      `select to_char(now(), ('HH24' || chr(58) || 'MI' || chr(58) || 'SS')), '10:00'::time`,
     );
     expect(textbookClockCycleScript()).toMatch(/^\\set n 1 \+ \(:client_id \+ :offset\) % :employees\nbegin;/);
   });

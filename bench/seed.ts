@@ -76,6 +76,39 @@ export async function seedBase(db: Db, scale: Scale, hashes: { pin: string; pass
 }
 
 /**
+ * Employees without time entries added to bench-org-1's companies until the organization the
+ * searches run in holds `total` employees (the issue's search target is stated at 100,000).
+ * They continue the numbering of the bench employees (First<n> Last<n>), so a search term
+ * matches the same share of them; they are not in bench_employees, so no clock scenario or
+ * pgbench client uses them. Returns how many employees the organization now has.
+ */
+export async function seedSearchEmployees(db: Db, scale: Scale, total: number, pinHash: string): Promise<number> {
+  const countOrgEmployees = async () =>
+    (
+      await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from employees e join companies c on c.id = e.company_id
+            join bookkeeper_orgs o on o.id = c.bookkeeper_org_id where o.slug = 'bench-org-1'`,
+      )
+    )[0]?.n ?? 0;
+  const existing = await countOrgEmployees();
+  if (total <= existing) return existing;
+  await db.execute(sql`
+    with org_companies as (
+      select c.id, row_number() over (order by c.name) - 1 as k, count(*) over () as companies
+      from companies c join bookkeeper_orgs o on o.id = c.bookkeeper_org_id
+      where o.slug = 'bench-org-1' and c.name like 'Bench Company %'
+    )
+    insert into employees (company_id, first_name, last_name, email, phone, pin_hash, employee_number, job_title, pay_rate, credentials_changed_at)
+    select c.id, 'First' || n, 'Last' || n, 'emp' || n || '@bench.test', '+1214' || lpad(n::text, 7, '0'),
+           ${pinHash}, 'S' || n, 'Technician', 20 + (n % 15), now() - interval '1 day'
+    from generate_series(${scale.employees + 1}::int, ${scale.employees + total - existing}::int) n
+    join org_companies c on c.k = n % c.companies`);
+  await db.execute(sql`analyze employees`);
+  return countOrgEmployees();
+}
+
+/**
  * Adds closed 8-hour entries until the bench employees have `target` entries (returned). Entry k of employee
  * n starts at a distinct slot (no overlaps, so the exclusion constraint accepts them), spread
  * evenly over the history and always ending before `now`.

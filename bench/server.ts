@@ -48,7 +48,8 @@ function buildOnce(): void {
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<RunningServer> {
   buildOnce();
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  // The flags of `npm start`: a 2 MiB young generation, idle RSS ~118 MiB instead of ~146 (BENCHMARKS.md).
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', 'dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],

@@ -6,7 +6,8 @@
 // and beyond `maxQueued` waiting ones the attempt is shed with 503 instead of queueing forever.
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, Errors } from './errors.ts';
+import { ConcurrencyLimit } from './concurrency-limit.ts';
+import { AppError } from './errors.ts';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. ~15 ms a hash on this machine. */
 export interface HashCost {
@@ -27,46 +28,28 @@ export interface HasherLimits {
 
 export class SecretHasher {
   private dummyHash: Promise<string> | undefined;
-  private readonly maxConcurrent: number;
-  private readonly maxQueued: number;
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly limit: ConcurrencyLimit;
 
   constructor(
     private readonly cost: HashCost = DEFAULT_HASH_COST,
     limits: HasherLimits = {},
   ) {
-    this.maxConcurrent = Math.max(1, limits.maxConcurrent ?? Math.min(availableParallelism(), 3));
-    this.maxQueued = Math.max(0, limits.maxQueued ?? 256);
+    this.limit = new ConcurrencyLimit(
+      Math.max(1, limits.maxConcurrent ?? Math.min(availableParallelism(), 3)),
+      Math.max(0, limits.maxQueued ?? 256),
+    );
   }
 
   hash(secret: string): Promise<string> {
-    return this.limited(() => hash(secret, { ...this.cost, algorithm: ARGON2ID }));
+    return this.limit.run(() => hash(secret, { ...this.cost, algorithm: ARGON2ID }));
   }
 
   async verify(storedHash: string, secret: string): Promise<boolean> {
     try {
-      return await this.limited(() => verify(storedHash, secret));
+      return await this.limit.run(() => verify(storedHash, secret));
     } catch (error) {
       if (error instanceof AppError) throw error; // shed under load: 503
       return false; // a malformed stored hash never authenticates
-    }
-  }
-
-  private async limited<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.maxConcurrent) {
-      if (this.waiting.length >= this.maxQueued) throw Errors.serviceUnavailable(1);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      // Hand the slot straight to the next waiter (running stays the same), else free it.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
     }
   }
 

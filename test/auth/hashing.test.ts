@@ -19,15 +19,15 @@ describe('SecretHasher', () => {
 
   it('runs at most maxConcurrent hashes at once and answers every queued one', async () => {
     const hasher = new SecretHasher(CHEAP, { maxConcurrent: 2, maxQueued: 100 });
-    const internals = hasher as unknown as { running: number; waiting: unknown[] };
+    const limit = (hasher as unknown as { limit: { inUse: number; queued: number } }).limit;
     const pending = Array.from({ length: 12 }, (_, i) => hasher.hash(`secret-${i}`));
-    expect(internals.running).toBe(2);
-    expect(internals.waiting).toHaveLength(10);
+    expect(limit.inUse).toBe(2);
+    expect(limit.queued).toBe(10);
     const hashes = await Promise.all(pending);
     expect(new Set(hashes).size).toBe(12);
     expect(await hasher.verify(hashes[5]!, 'secret-5')).toBe(true);
-    expect(internals.running).toBe(0);
-    expect(internals.waiting).toHaveLength(0);
+    expect(limit.inUse).toBe(0);
+    expect(limit.queued).toBe(0);
   });
 
   it('sheds work beyond maxQueued with 503 Service unavailable instead of queueing without bound', async () => {

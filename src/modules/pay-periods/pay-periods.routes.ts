@@ -8,6 +8,7 @@ import { PAY_PERIOD_STATUSES, PERIOD_TYPES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
 import { EntryEmployee, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
 import type { AppInstance } from '../../http/plugin.ts';
+import { holdUntilSent, largeAnswerLimit, sendDataJson } from '../../http/prebuilt-json.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
@@ -21,7 +22,7 @@ import {
   PaginationQuery,
   RequiredStr,
 } from '../../http/schemas.ts';
-import { createPayPeriod, deletePayPeriod, getPayPeriod, listPayPeriods, updatePayPeriod } from './pay-periods.service.ts';
+import { createPayPeriod, deletePayPeriod, getPayPeriodJson, listPayPeriods, updatePayPeriod } from './pay-periods.service.ts';
 
 const TAGS = ['Pay periods'];
 const Uuid = Type.String({ format: 'uuid' });
@@ -114,6 +115,7 @@ const UpdatePayPeriodBody = Type.Object(
 const config = { auth: 'admin' as const };
 
 export async function payPeriodRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const largeAnswers = largeAnswerLimit();
   app.get(
     '/admin/pay-periods',
     {
@@ -162,7 +164,11 @@ export async function payPeriodRoutes(app: AppInstance, ctx: AppContext): Promis
         response: { 200: envelope(PayPeriodDetail), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true as const, data: await getPayPeriod(ctx, adminOf(request), request.params.id) }),
+    // The database builds this answer's JSON (thousands of entries in a busy period).
+    async (request, reply) => {
+      await holdUntilSent(largeAnswers, reply);
+      return sendDataJson(reply, await getPayPeriodJson(ctx, adminOf(request), request.params.id));
+    },
   );
 
   app.put(

@@ -4,7 +4,6 @@
 import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
 import { parseDateInput } from '../../domain/dates.ts';
-import { sumHours } from '../../domain/hours.ts';
 import { resolvePeriodRange, type PeriodType } from '../../domain/pay-period-dates.ts';
 import { Errors } from '../../core/errors.ts';
 import { toPage, type Page } from '../../core/page.ts';
@@ -12,20 +11,17 @@ import { requireAccess, type AdminActor } from '../../core/access.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   deletePayPeriodWithoutEntries,
-  findPayPeriod,
   insertPayPeriod,
   linkUnassignedEntries,
   lockPeriodLinks,
   listPayPeriods as queryPayPeriods,
-  listPeriodEntries,
   lockPayPeriod,
+  payPeriodDetailJson,
   updatePayPeriod as writePayPeriod,
-  type PayPeriodDetailRow,
   type PayPeriodInsert,
   type PayPeriodListItem,
   type PayPeriodRow,
   type PayPeriodWithCompany,
-  type PeriodTimeEntry,
 } from './pay-periods.repository.ts';
 import { findPeriodCompany } from '../companies/companies.repository.ts';
 import type { PayPeriodStatus } from '../../domain/enums.ts';
@@ -57,14 +53,6 @@ export interface UpdatePayPeriodInput {
   exportedBy?: string;
   iifFilename?: string;
 }
-
-export interface HoursTotals {
-  totalHours: number;
-  regularHours: number;
-  overtimeHours: number;
-}
-
-export type PayPeriodDetail = PayPeriodDetailRow & { timeEntries: PeriodTimeEntry[]; totals: HoursTotals };
 
 export async function listPayPeriods(ctx: AppContext, actor: AdminActor, query: PayPeriodListQuery): Promise<Page<PayPeriodListItem>> {
   const page = query.page ?? 1;
@@ -150,13 +138,15 @@ export async function createPayPeriod(
   }
 }
 
-/** The period with its company, entries (with trimmed employees) and totals: two statements. */
-export async function getPayPeriod(ctx: AppContext, actor: AdminActor, id: string): Promise<PayPeriodDetail> {
+/**
+ * The period with its company, entries (with trimmed employees) and totals, as the JSON text
+ * of the response's `data`, built by the database in one statement after the access check.
+ */
+export async function getPayPeriodJson(ctx: AppContext, actor: AdminActor, id: string): Promise<string> {
   await requireAccess(ctx.db, actor, { payPeriodId: id });
-  const period = await findPayPeriod(ctx.db, id);
-  if (!period) throw Errors.notFound('Pay period');
-  const timeEntries = await listPeriodEntries(ctx.db, id);
-  return { ...period, timeEntries, totals: totalsOf(timeEntries) };
+  const json = await payPeriodDetailJson(ctx.db, id);
+  if (json === undefined) throw Errors.notFound('Pay period');
+  return json;
 }
 
 /**
@@ -232,15 +222,6 @@ export async function deletePayPeriod(ctx: AppContext, actor: AdminActor, id: st
     if (isConstraintViolation(error, TIME_ENTRY_FK)) throw cannotDelete();
     throw error;
   }
-}
-
-/** Sums of the entries' rounded values, rounded to 2 decimals; open entries count 0 (docs/time-rules.md §10). */
-function totalsOf(entries: PeriodTimeEntry[]): HoursTotals {
-  return {
-    totalHours: sumHours(entries.map((entry) => entry.totalHours)),
-    regularHours: sumHours(entries.map((entry) => entry.regularHours)),
-    overtimeHours: sumHours(entries.map((entry) => entry.overtimeHours)),
-  };
 }
 
 function cannotDelete() {
