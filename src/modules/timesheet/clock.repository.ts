@@ -1,6 +1,6 @@
 // Clocking in and out: each ONE statement that also checks the caller (docs/architecture.md,
 // "How a punch reaches the database"), settled by the database's constraints and locks.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
 import type { EmployeeCredential } from '../../core/employee-caller.ts';
 import { queryRows, type Db } from '../../db/open.ts';
@@ -51,10 +51,15 @@ export interface ClockInOutcome extends PunchCaller {
  * punch holds the covering periods FOR SHARE, so none is locked before this commits.
  */
 export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<ClockInOutcome> {
+  const rows = await queryRows<{ caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(db, clockInStatement(v));
+  const row = rows[0]!;
+  return { caller: row.caller, periodLocked: row.period_locked, entry: row.entry ? toTimeEntry(row.entry) : null };
+}
+
+/** The clock-in statement itself (also sent as is by bench/minimal-clock-server.ts). */
+export function clockInStatement(v: ClockInValues): SQL {
   const at = v.now.toISOString();
-  const rows = await queryRows<{ caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(
-    db,
-    sql`with caller as (${employeeActorSelect(v.credential.userId, v.credential.hash)}),
+  return sql`with caller as (${employeeActorSelect(v.credential.userId, v.credential.hash)}),
         allowed as (select caller.id, caller.company_id from caller where ${callerMayAct(v.credential.issuedAtMs)}),
         covering as (
           select pp.locked from pay_periods pp join allowed on pp.company_id = allowed.company_id
@@ -75,10 +80,7 @@ export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<ClockIn
         )
         select (select row_to_json(caller) from caller) as caller,
                exists (select 1 from covering where covering.locked) as period_locked,
-               (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`,
-  );
-  const row = rows[0]!;
-  return { caller: row.caller, periodLocked: row.period_locked, entry: row.entry ? toTimeEntry(row.entry) : null };
+               (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`;
 }
 
 export interface ClockOutValues {
@@ -106,16 +108,18 @@ export type ClockOutOutcome = PunchCaller & ({ outcome: 'closed'; entry: TimeEnt
  * with its own regular/overtime split (docs/time-rules.md §8, §9). A refusal writes nothing.
  */
 export async function closeOpenEntry(db: Db, v: ClockOutValues): Promise<ClockOutOutcome> {
-  const rows = await queryRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(
-    db,
-    sql`select r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
+  const rows = await queryRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(db, clockOutStatement(v));
+  const row = rows[0]!;
+  if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
+  return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
+}
+
+/** The clock-out statement itself (also sent as is by bench/minimal-clock-server.ts). */
+export function clockOutStatement(v: ClockOutValues): SQL {
+  return sql`select r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
         from payclock_clock_out(${v.credential.userId}::uuid, ${v.credential.hash}, ${v.credential.issuedAtMs}::float8,
                                 ${v.now.toISOString()}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz,
                                 ${v.breakMinutes}::int, ${v.notes}::varchar, ${v.clockOutIp}::varchar, ${v.offline}) r
         left join lateral (select (r.entry).*) te on true
-        left join pay_periods pp on pp.id = te.pay_period_id`,
-  );
-  const row = rows[0]!;
-  if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
-  return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
+        left join pay_periods pp on pp.id = te.pay_period_id`;
 }
