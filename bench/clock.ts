@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     database: { type: 'string', default: 'payclock_bench_clock' },
     'cpu-prof': { type: 'string' },
+    // For a checkout that predates the baseline server (a before/after comparison).
+    'skip-minimal': { type: 'boolean', default: false },
   },
 });
 
@@ -133,10 +135,13 @@ async function main(): Promise<void> {
   await server.stop();
   log(`service: ${JSON.stringify(service)}`);
 
-  const minimalServer = await startMinimal({ JWT_SECRET, DATABASE_URL: dbUrl, POOL_MAX: args['pool-max']! });
-  const minimal = summarize(await measure(clockOptions(minimalServer.url, await blockTokens(), () => 0), RUNS, WARMUP));
-  await minimalServer.stop();
-  log(`minimal node:http + pg: ${JSON.stringify(minimal)}`);
+  let minimal = summarize({ reqPerSec: NaN, p50: NaN, p99: NaN, requests: 0, non2xx: 0, errors: 0, maxRssMiB: 0, runs: [] });
+  if (!args['skip-minimal']) {
+    const minimalServer = await startMinimal({ JWT_SECRET, DATABASE_URL: dbUrl, POOL_MAX: args['pool-max']! });
+    minimal = summarize(await measure(clockOptions(minimalServer.url, await blockTokens(), () => 0), RUNS, WARMUP));
+    await minimalServer.stop();
+    log(`minimal node:http + pg: ${JSON.stringify(minimal)}`);
+  }
 
   const pgbenchRuns = [];
   const textbookBlock = block++;

@@ -15,8 +15,7 @@ export interface PunchCaller {
 
 /** SQL: the caller row `caller` may act (the same test as employeeActorFrom, which names the refusal). */
 const callerMayAct = (issuedAtMs: number) =>
-  sql`caller.active and caller.company_active and caller.org_active and not caller.token_revoked
-      and ${issuedAtMs}::float8 >= caller.credentials_changed_ms`;
+  sql`caller.active and caller.company_active and caller.org_active and not caller.token_revoked and ${issuedAtMs}::float8 >= caller.credentials_changed_ms`;
 
 export interface ClockInValues {
   credential: EmployeeCredential;
@@ -59,28 +58,23 @@ export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<ClockIn
 /** The clock-in statement itself (also sent as is by bench/minimal-clock-server.ts). */
 export function clockInStatement(v: ClockInValues): SQL {
   const at = v.now.toISOString();
+  // The INSERT comes early in the text: pg_stat_activity shows the first 1,024 characters, and
+  // the lock-wait tests (test/pay-periods/link-race.test.ts) look for it there.
   return sql`with caller as (${employeeActorSelect(v.credential.userId, v.credential.hash)}),
-        allowed as (select caller.id, caller.company_id from caller where ${callerMayAct(v.credential.issuedAtMs)}),
-        covering as (
-          select pp.locked from pay_periods pp join allowed on pp.company_id = allowed.company_id
-          where ${v.offline} and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz
-          for share of pp
-        ), period as (
-          select pp.id from pay_periods pp join allowed on pp.company_id = allowed.company_id
-          where pp.locked = false and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz
-          order by pp.start_date desc limit 1
-        ), te as (
-          insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
-          select allowed.id, allowed.company_id, (select id from period), ${at}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz,
-                 ${v.jobCode}, ${v.taskCode}, ${v.notes}, ${v.clockInIp}, ${v.clockInDevice}
-          from allowed
-          where not exists (select 1 from covering where covering.locked)
-          on conflict do nothing
-          returning *
-        )
-        select (select row_to_json(caller) from caller) as caller,
-               exists (select 1 from covering where covering.locked) as period_locked,
-               (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`;
+covering as (select pp.locked from pay_periods pp join caller on pp.company_id = caller.company_id
+  where ${v.offline} and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz for share of pp),
+te as (insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
+  select caller.id, caller.company_id,
+    (select pp.id from pay_periods pp where pp.company_id = caller.company_id and pp.locked = false
+       and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz order by pp.start_date desc limit 1),
+    ${at}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz, ${v.jobCode}, ${v.taskCode}, ${v.notes}, ${v.clockInIp}, ${v.clockInDevice}
+  from caller
+  where ${callerMayAct(v.credential.issuedAtMs)} and not exists (select 1 from covering where covering.locked)
+  on conflict do nothing
+  returning *)
+select (select row_to_json(caller) from caller) as caller,
+  exists (select 1 from covering where covering.locked) as period_locked,
+  (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`;
 }
 
 export interface ClockOutValues {

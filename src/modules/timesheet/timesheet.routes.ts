@@ -108,6 +108,7 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
       config: {
         auth: 'employee',
         callerCheckedByHandler: true,
+        quietSuccessLog: true,
         inactiveEmployeeLabel: InactiveEmployeeLabel.notFoundOrInactive,
         validationError: ValidationLabel.timeEntry,
         failureError: FailureLabel.createTimeEntry,
