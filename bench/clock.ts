@@ -125,12 +125,10 @@ async function main(): Promise<void> {
 
   const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const server = await startServer({
-    JWT_SECRET,
-    DATABASE_URL: dbUrl,
-    DB_POOL_MAX: args['pool-max']!,
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
-  });
+  const server = await startServer(
+    { JWT_SECRET, DATABASE_URL: dbUrl, DB_POOL_MAX: args['pool-max']! },
+    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+  );
   const service = summarize(await measure(clockOptions(server.url, await blockTokens(), () => server.rssMiB()), RUNS, WARMUP));
   await server.stop();
   log(`service: ${JSON.stringify(service)}`);

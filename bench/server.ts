@@ -35,6 +35,8 @@ export interface StartOptions {
   port?: number;
   /** Where the server's output goes; default: this process's stdout/stderr. */
   quiet?: boolean;
+  /** Extra node flags (`--cpu-prof` is refused in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 let built = false;
@@ -48,7 +50,7 @@ function buildOnce(): void {
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<RunningServer> {
   buildOnce();
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],

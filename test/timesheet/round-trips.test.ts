@@ -12,6 +12,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 describe.skipIf(!onPostgres)('database round trips of the employee timesheet routes', () => {
   let t: TestApp;
   let statements: string[] = [];
+  /** The names of the named prepared statements among them. */
+  let names: string[] = [];
   const original = pg.Client.prototype.query;
 
   beforeAll(async () => {
@@ -20,6 +22,8 @@ describe.skipIf(!onPostgres)('database round trips of the employee timesheet rou
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0] as string | { text?: string };
       statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
+      const name = typeof first === 'object' ? (first as { name?: string }).name : undefined;
+      if (name) names.push(name);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pg.Client.prototype.query;
   });
@@ -33,6 +37,7 @@ describe.skipIf(!onPostgres)('database round trips of the employee timesheet rou
 
   async function measure(run: () => Promise<{ status: number }>, expected: number): Promise<number> {
     statements = [];
+    names = [];
     const res = await run();
     expect(res.status).toBe(expected);
     return statements.length;
@@ -44,6 +49,8 @@ describe.skipIf(!onPostgres)('database round trips of the employee timesheet rou
     const clockIn = await measure(() => api.post(ENTRY, { action: 'clock_in' }, { token }), 200);
     const refused = await measure(() => api.post(ENTRY, { action: 'clock_in' }, { token }), 400);
     const clockOut = await measure(() => api.post(ENTRY, { action: 'clock_out', breakMinutes: 0 }, { token }), 200);
+    // Sent as named prepared statements: parsed and planned once per connection.
+    expect(names).toEqual(['payclock_clock_out']);
     const timesheet = await measure(() => api.get(TIMESHEET, { token }), 200);
     console.info(`round trips: clock in ${clockIn}, refused clock in ${refused}, clock out ${clockOut}, timesheet ${timesheet}`);
     // The caller check is folded into the punch's statement (docs/architecture.md).

@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
 import type { EmployeeCredential } from '../../core/employee-caller.ts';
-import { queryRows, type Db } from '../../db/open.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
 import { employeeActorSelect } from '../auth/actor.repository.ts';
 import type { TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
 import { ENTRY_JSON, toTimeEntry, type Json } from './timesheet-records.ts';
@@ -50,7 +50,7 @@ export interface ClockInOutcome extends PunchCaller {
  * punch holds the covering periods FOR SHARE, so none is locked before this commits.
  */
 export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<ClockInOutcome> {
-  const rows = await queryRows<{ caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(db, clockInStatement(v));
+  const rows = await queryPreparedRows<{ caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(db, 'payclock_clock_in', clockInStatement(v));
   const row = rows[0]!;
   return { caller: row.caller, periodLocked: row.period_locked, entry: row.entry ? toTimeEntry(row.entry) : null };
 }
@@ -102,7 +102,7 @@ export type ClockOutOutcome = PunchCaller & ({ outcome: 'closed'; entry: TimeEnt
  * with its own regular/overtime split (docs/time-rules.md §8, §9). A refusal writes nothing.
  */
 export async function closeOpenEntry(db: Db, v: ClockOutValues): Promise<ClockOutOutcome> {
-  const rows = await queryRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(db, clockOutStatement(v));
+  const rows = await queryPreparedRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(db, 'payclock_clock_out', clockOutStatement(v));
   const row = rows[0]!;
   if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
   return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
