@@ -3,7 +3,6 @@
 // baseline that sends the same SQL (bench/minimal-clock-server.ts), and pgbench's textbook
 // clock transaction, at the same 64 connections, each on a fresh block of employees. With
 // --cpu-prof the real server writes a V8 CPU profile of its run into DIR.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +15,8 @@ import { openDatabase } from '../src/db/open.ts';
 import { measure, type LoadOptions, type LoadResult } from './load.ts';
 import { runPgbench, textbookClockCycleScript } from './pgbench.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase } from './seed.ts';
-import { freePort, startServer, type RunningServer } from './server.ts';
+import { startMinimalClockServer } from './minimal-baseline.ts';
+import { startServer } from './server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,34 +69,6 @@ function clockOptions(url: string, perConnection: string[], sampleRss: () => num
   };
 }
 
-/** The framework-free baseline as a child process, ready when /ready answers. */
-async function startMinimal(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/minimal-clock-server.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'inherit' });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${url}/ready`)).ok) break;
-    } catch {
-      if (tries > 300) throw new Error('minimal server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    url,
-    port,
-    pid: child.pid!,
-    exited,
-    rssMiB: () => 0,
-    kill: (signal) => child.kill(signal),
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 const summarize = (r: LoadResult & { runs: number[] }) => ({ reqPerSec: Math.round(r.reqPerSec), p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors, maxRssMiB: Math.round(r.maxRssMiB), runs: r.runs });
 
 async function main(): Promise<void> {
@@ -135,7 +107,7 @@ async function main(): Promise<void> {
 
   let minimal = summarize({ reqPerSec: NaN, p50: NaN, p99: NaN, requests: 0, non2xx: 0, errors: 0, maxRssMiB: 0, runs: [] });
   if (!args['skip-minimal']) {
-    const minimalServer = await startMinimal({ JWT_SECRET, DATABASE_URL: dbUrl, POOL_MAX: args['pool-max']! });
+    const minimalServer = await startMinimalClockServer({ JWT_SECRET, DATABASE_URL: dbUrl, POOL_MAX: args['pool-max']! });
     minimal = summarize(await measure(clockOptions(minimalServer.url, await blockTokens(), () => 0), RUNS, WARMUP));
     await minimalServer.stop();
     log(`minimal node:http + pg: ${JSON.stringify(minimal)}`);

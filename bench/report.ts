@@ -42,6 +42,7 @@ export function targets(report: BenchReport): Array<{ target: string; value: str
     check('clock ÷ textbook pgbench ≥ 1.0', clock && b.textbookClockCycle ? clock.reqPerSec / b.textbookClockCycle.opsPerSec : undefined, 1.0);
     check('clock ÷ own-SQL pgbench ≥ 0.85', clock && b.serviceSqlClockCycle ? clock.reqPerSec / b.serviceSqlClockCycle.opsPerSec : undefined, 0.85);
     check('clock p99 ms ≤ 50', clock?.p99, 50, false);
+    check('clock ÷ minimal node:http + pg ≥ 0.85', clock && b.minimalServerClockCycle ? clock.reqPerSec / b.minimalServerClockCycle.opsPerSec : undefined, 0.85);
     const week = s.timesheetWeek;
     check('timesheet ÷ own-SQL pgbench ≥ 0.8', week && b.serviceSqlTimesheet ? week.reqPerSec / b.serviceSqlTimesheet.opsPerSec : undefined, 0.8);
     const period = s.payPeriodGetOne;
