@@ -45,9 +45,10 @@ export function targets(report: BenchReport): Array<{ target: string; value: str
       met: value === undefined || Number.isNaN(value) ? null : higherIsBetter ? value >= limit : value <= limit,
     });
   if (report.engine === 'postgres') {
-    check('clock ÷ textbook pgbench ≥ 1.0', clock && b.textbookClockCycle ? clock.reqPerSec / b.textbookClockCycle.opsPerSec : undefined, 1.0);
+    check('clock ÷ textbook pgbench ≥ 2.0', clock && b.textbookClockCycle ? clock.reqPerSec / b.textbookClockCycle.opsPerSec : undefined, 2.0);
     check('clock ÷ own-SQL pgbench ≥ 0.85', clock && b.serviceSqlClockCycle ? clock.reqPerSec / b.serviceSqlClockCycle.opsPerSec : undefined, 0.85);
-    check('clock p99 ms ≤ 50', clock?.p99, 50, false);
+    check('clock p99 ms < 30', clock?.p99, 29.99, false);
+    check('clock ÷ minimal node:http + pg ≥ 0.85', clock && b.minimalServerClockCycle ? clock.reqPerSec / b.minimalServerClockCycle.opsPerSec : undefined, 0.85);
     check('timesheet (week) ÷ own-SQL pgbench ≥ 0.8', ratio(s.timesheetWeek, b.serviceSqlTimesheet), 0.8);
     check('timesheet (pay period) ÷ own-SQL pgbench ≥ 0.8', ratio(s.timesheetPeriod, b.serviceSqlTimesheetPeriod), 0.8);
     check('pay-period get-one ÷ own-SQL pgbench ≥ 0.8', ratio(s.payPeriodGetOne, b.serviceSqlPayPeriod), 0.8);

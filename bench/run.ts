@@ -19,6 +19,7 @@ import { argon2Capacity } from './argon2-capacity.ts';
 import { formatReport, type BenchReport } from './report.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { startMinimalClockServer } from './minimal-baseline.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -165,6 +166,7 @@ async function runBench(): Promise<void> {
   report.scenarios.clockCycle = summarize(clock);
   report.growth.push({ entries: scale.timeEntries, ...summarize(clock) });
   log(`clock cycle: ${JSON.stringify(report.scenarios.clockCycle)}`);
+  if (ENGINE === 'postgres') report.baselines.minimalServerClockCycle = await minimalClockCycle(serverEnv, await clockTokens());
 
   // Scenario 2: timesheet reads, the current week and a pay period.
   const timesheetWeek = await measure(getOptions(server, '/api/v1/employee/timesheet', randomTokens), RUNS, WARMUP);
@@ -270,6 +272,18 @@ async function runBench(): Promise<void> {
   const file = join(ROOT, 'bench/results', `${ENGINE}-${args.scale}-${report.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
   process.stdout.write(`\n${formatReport(report)}\nresults: ${file}\n`);
+}
+
+/** The same clock cycle against bench/minimal-clock-server.ts (node:http + pg, the same SQL): the framework's share. */
+async function minimalClockCycle(env: Record<string, string>, perConnection: string[]) {
+  const minimal = await startMinimalClockServer({ JWT_SECRET, DATABASE_URL: env.DATABASE_URL!, POOL_MAX: env.DB_POOL_MAX! });
+  try {
+    const result = await measure(clockOptions(minimal, perConnection), RUNS, WARMUP);
+    log(`minimal node:http + pg clock cycle: ${Math.round(result.reqPerSec)} req/s, p99 ${result.p99} ms`);
+    return { opsPerSec: Math.round(result.reqPerSec), latencyAvgMs: result.p50, failed: result.non2xx };
+  } finally {
+    await minimal.stop();
+  }
 }
 
 function clockOptions(server: RunningServer, perConnection: string[]): LoadOptions {

@@ -35,6 +35,8 @@ export interface StartOptions {
   port?: number;
   /** Where the server's output goes; default: this process's stdout/stderr. */
   quiet?: boolean;
+  /** Extra node flags (`--cpu-prof` is refused in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 let built = false;
@@ -49,7 +51,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
   buildOnce();
   const port = options.port ?? (await freePort());
   // The flags of `npm start`: a 2 MiB young generation, idle RSS ~118 MiB instead of ~146 (BENCHMARKS.md).
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', 'dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', '--max-semi-space-size=2', 'dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],

@@ -18,6 +18,7 @@ import type { AppContext } from './core/context.ts';
 import type { Database } from './db/open.ts';
 import { authGuardPlugin } from './http/auth-guard.ts';
 import { errorHandlersPlugin, sendError } from './http/error-handler.ts';
+import { HotRouteLogController } from './http/request-log.ts';
 import { Errors } from './core/errors.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { metricsPlugin } from './http/metrics.ts';
@@ -52,6 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     requestIdHeader: false,
+    // Successes of the hottest routes are logged at debug (src/http/request-log.ts).
+    logController: new HotRouteLogController(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();

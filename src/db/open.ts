@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { sql } from 'drizzle-orm';
+import type { sql, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -148,5 +148,25 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 /** Rows of a raw statement, the same on both drivers (both results carry `.rows`). */
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** What queryPreparedRows uses of Drizzle's database object (its `execute` does the same, unnamed). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  };
+}
+
+/**
+ * Rows of a raw statement sent as the named prepared statement `name`: on PostgreSQL it is
+ * parsed and planned once per connection rather than on every call (the hot path's statements,
+ * docs/architecture.md §3); PGlite runs it like any statement. One name, one statement text:
+ * the same builder with different values. Its results are Drizzle's, as from queryRows.
+ */
+export async function queryPreparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const drizzle = db as unknown as DrizzleInternals;
+  const result = (await drizzle.session.prepareQuery(drizzle.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
 }

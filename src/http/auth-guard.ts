@@ -8,6 +8,7 @@ import type { AppContext } from '../core/context.ts';
 import type { Actor, AdminActor, EmployeeActor } from '../core/access.ts';
 import { isUuid } from '../core/access.ts';
 import { tokenHash, type VerifiedToken } from '../core/tokens.ts';
+import { employeeActorFrom, issuedBeforeCredentialsChange, type EmployeeCredential } from '../core/employee-caller.ts';
 import { Errors, type AppError, type InactiveEmployeeLabel } from '../core/errors.ts';
 import { PLUGIN, sharedPlugin } from './plugin.ts';
 
@@ -34,9 +35,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     inactiveEmployeeLabel?: InactiveEmployeeLabel;
+    /**
+     * The handler's own statement checks the employee (active, company, organization, not
+     * logged out), so the guard only verifies the token and leaves `actor` null; the handler
+     * gets the actor from its statement or through employeeActorOf. Not for a request with an
+     * Idempotency-Key, whose claim needs the actor first (idempotency.ts).
+     */
+    callerCheckedByHandler?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** An employee token's verified claims: set for every request that presented one. */
+    employeeCredential: EmployeeCredential | null;
     /** How the token arrived: decides whether the CSRF rule applies. */
     authSource: 'header' | 'cookie' | null;
   }
@@ -53,6 +63,7 @@ export const authGuardPlugin = sharedPlugin(PLUGIN.authGuard, [PLUGIN.cookie, PL
 function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('authSource', null);
+  app.decorateRequest('employeeCredential', null);
 
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'none';
@@ -83,10 +94,31 @@ function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     } else if (mode === 'admin') {
       request.actor = await loadAdmin(ctx, presented);
     } else {
-      request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
+      request.employeeCredential = presented;
+      if (!deferred(request)) request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
     }
     request.authSource = found.source;
   });
+}
+
+/** The Idempotency-Key header (idempotency.ts IDEMPOTENCY_HEADER). */
+const IDEMPOTENCY_KEY = 'idempotency-key';
+
+/** Whether the route's handler checks the employee itself (see `callerCheckedByHandler`). */
+function deferred(request: FastifyRequest): boolean {
+  return request.routeOptions.config.callerCheckedByHandler === true && request.headers[IDEMPOTENCY_KEY] === undefined;
+}
+
+/**
+ * The employee of a `callerCheckedByHandler` route, loaded now when the guard left it to the
+ * handler: for the answers that must put the caller's own refusal first (a malformed body).
+ */
+export async function employeeActorOf(ctx: AppContext, request: FastifyRequest): Promise<EmployeeActor> {
+  if (request.actor) return employeeOf(request);
+  const credential = request.employeeCredential;
+  if (!credential) throw Errors.authenticationRequired();
+  request.actor = await loadEmployee(ctx, credential, request.routeOptions.config.inactiveEmployeeLabel);
+  return request.actor;
 }
 
 /** The header wins when present, even when it is invalid (docs/api.md §10); the cookie only without one. */
@@ -123,11 +155,6 @@ async function wrongTypeError(ctx: AppContext, token: PresentedToken, error: App
   return (await ctx.actors.isTokenRevoked(token.hash)) ? Errors.authenticationRequired() : error;
 }
 
-/** Tokens issued before the last password change or deactivation stop working (docs/api.md §10). */
-function issuedBeforeCredentialsChange(token: VerifiedToken, changedAtMs: number): boolean {
-  return token.issuedAtMs < Number(changedAtMs);
-}
-
 async function loadAdmin(ctx: AppContext, token: PresentedToken): Promise<AdminActor> {
   if (!isUuid(token.userId)) throw Errors.authenticationRequired();
   const row = await ctx.actors.findAdmin(token.userId, token.hash);
@@ -135,30 +162,13 @@ async function loadAdmin(ctx: AppContext, token: PresentedToken): Promise<AdminA
   // Deactivation is reported as such (403); tokens that outlived a password change are simply invalid (401).
   if (!row.active) throw Errors.accountInactive();
   if (!row.org_active) throw Errors.organizationInactive();
-  if (issuedBeforeCredentialsChange(token, row.credentials_changed_ms)) throw Errors.authenticationRequired();
+  if (issuedBeforeCredentialsChange(token.issuedAtMs, row.credentials_changed_ms)) throw Errors.authenticationRequired();
   return { type: 'admin', userId: row.id, email: row.email, role: row.role, bookkeeperOrgId: row.bookkeeper_org_id };
 }
 
-async function loadEmployee(ctx: AppContext, token: PresentedToken, label: InactiveEmployeeLabel | undefined): Promise<EmployeeActor> {
-  const gone = (fallback: AppError): AppError => (label ? Errors.employeeGone(label) : fallback);
-  if (!isUuid(token.userId)) throw gone(Errors.authenticationRequired());
-  const row = await ctx.actors.findEmployee(token.userId, token.hash);
-  if (!row) throw gone(Errors.authenticationRequired());
-  // A logged-out token is no token: 401 even on the routes that name a missing employee.
-  if (row.token_revoked) throw Errors.authenticationRequired();
-  if (!row.active) throw gone(Errors.accountInactive());
-  if (!row.company_active) throw gone(Errors.companyInactive());
-  if (!row.org_active) throw gone(Errors.organizationInactive());
-  if (issuedBeforeCredentialsChange(token, row.credentials_changed_ms)) throw Errors.authenticationRequired();
-  return {
-    type: 'employee',
-    userId: row.id,
-    companyId: row.company_id,
-    bookkeeperOrgId: row.bookkeeper_org_id,
-    timezone: row.timezone,
-    overtimeThreshold: Number(row.overtime_threshold),
-    overtimeMultiplier: Number(row.overtime_multiplier),
-  };
+async function loadEmployee(ctx: AppContext, credential: EmployeeCredential, label: InactiveEmployeeLabel | undefined): Promise<EmployeeActor> {
+  if (!isUuid(credential.userId)) throw label ? Errors.employeeGone(label) : Errors.authenticationRequired();
+  return employeeActorFrom(await ctx.actors.findEmployee(credential.userId, credential.hash), credential, label);
 }
 
 /** The authenticated admin of a route whose config says `auth: 'admin'`. */

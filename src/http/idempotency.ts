@@ -141,6 +141,9 @@ function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   // Callback style on purpose: `done` is called inside the transaction's scope, so the rest of
   // the request (later hooks, the handler, everything they await) runs on the transaction.
   app.addHook('preHandler', (request, reply, done) => {
+    // A route that attaches its validation error (timesheet.routes.ts) is refused before any
+    // claim, as every other route is by its validation.
+    if (request.validationError) return done();
     const key = keyOf(request);
     if (key === undefined || request.actor === null || !coveredRequest(request)) return done();
     if (key.length === 0) return done(Errors.validationFailed('Idempotency-Key: must not be empty'));

@@ -21,17 +21,18 @@ export async function findAdminActor(db: Db, userId: string, tokenHash: string):
   return rows[0];
 }
 
+/**
+ * The employee row of the caller check (core/actors.ts EmployeeActorRow), as a statement of its
+ * own or a CTE of a punch's statement (clock.repository.ts), so both check the same columns.
+ */
+export const employeeActorSelect = (employeeId: string, tokenHash: string) =>
+  sql`select e.id, e.active, (extract(epoch from e.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, e.company_id,
+  c.active as company_active, c.bookkeeper_org_id, o.active as org_active, o.timezone, o.overtime_threshold, o.overtime_multiplier, ${tokenRevoked(tokenHash)}
+  from employees e join companies c on c.id = e.company_id join bookkeeper_orgs o on o.id = c.bookkeeper_org_id
+  where e.id = ${employeeId}::uuid`;
+
 export async function findEmployeeActor(db: Db, employeeId: string, tokenHash: string): Promise<EmployeeActorRow | undefined> {
-  const rows = await queryRows<EmployeeActorRow>(
-    db,
-    sql`select e.id, e.active, (extract(epoch from e.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, e.company_id, c.active as company_active,
-               c.bookkeeper_org_id, o.active as org_active, o.timezone, o.overtime_threshold, o.overtime_multiplier,
-               ${tokenRevoked(tokenHash)}
-        from employees e
-        join companies c on c.id = e.company_id
-        join bookkeeper_orgs o on o.id = c.bookkeeper_org_id
-        where e.id = ${employeeId}`,
-  );
+  const rows = await queryRows<EmployeeActorRow>(db, employeeActorSelect(employeeId, tokenHash));
   return rows[0];
 }
 

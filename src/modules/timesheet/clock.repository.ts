@@ -1,16 +1,30 @@
-// Clocking in and out: each one statement, settled by the database's constraints and locks.
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/open.ts';
+// Clocking in and out: each ONE statement that also checks the caller (docs/architecture.md,
+// "How a punch reaches the database"), settled by the database's constraints and locks.
+import { sql, type SQL } from 'drizzle-orm';
+import type { EmployeeActorRow } from '../../core/actors.ts';
+import type { EmployeeCredential } from '../../core/employee-caller.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
+import { employeeActorSelect } from '../auth/actor.repository.ts';
 import type { TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
 import { ENTRY_JSON, toTimeEntry, type Json } from './timesheet-records.ts';
 
+/** The caller's row exactly as the auth guard checks it (core/employee-caller.ts), null when the employee is gone. */
+export interface PunchCaller {
+  caller: EmployeeActorRow | null;
+}
+
+/** SQL: the caller row `caller` may act (the same test as employeeActorFrom, which names the refusal). */
+const callerMayAct = (issuedAtMs: number) =>
+  sql`caller.active and caller.company_active and caller.org_active and not caller.token_revoked and ${issuedAtMs}::float8 >= caller.credentials_changed_ms`;
+
 export interface ClockInValues {
-  employeeId: string;
-  companyId: string;
+  credential: EmployeeCredential;
   /** The punch's time: now, or the offline punch's occurredAt. */
   now: Date;
   /** The server's time when the punch arrived. */
   recordedAt: Date;
+  /** An offline punch also obeys the lock of a period covering its time (docs/time-rules.md §15). */
+  offline: boolean;
   jobCode: string | null;
   taskCode: string | null;
   notes: string | null;
@@ -18,41 +32,58 @@ export interface ClockInValues {
   clockInDevice: string | null;
 }
 
+export interface ClockInOutcome extends PunchCaller {
+  /** The new entry; null when refused (or when the caller may not act). */
+  entry: TimeEntryWithPeriod | null;
+  /** An offline punch whose time a locked period covers: nothing was written. */
+  periodLocked: boolean;
+}
+
 /**
- * Clock in as ONE statement: the pay period is the company's unlocked one covering now, and
- * the partial unique index time_entries_one_open_per_employee decides a concurrent second
- * clock in (one open entry per employee, docs/time-rules.md §7): nothing comes back when the employee already has an open entry, nor
- * when the exclusion constraint time_entries_no_overlap refuses it (an entry running past now).
- * Neither raises an error, so the statement never aborts a surrounding transaction (a request
- * with an Idempotency-Key runs in one) and the caller can still ask which of the two it was.
+ * Clock in as ONE statement: the caller check, then the entry linked to the company's unlocked
+ * pay period covering its time. The partial unique index time_entries_one_open_per_employee
+ * decides a concurrent second clock in (one open entry per employee, docs/time-rules.md §7):
+ * nothing comes back when the employee already has an open entry, nor when the exclusion
+ * constraint time_entries_no_overlap refuses it (an entry running past now). Neither raises an
+ * error, so the statement never aborts a surrounding transaction (a request with an
+ * Idempotency-Key runs in one) and the caller can still ask which of the two it was. An offline
+ * punch holds the covering periods FOR SHARE, so none is locked before this commits.
  */
-export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<TimeEntryWithPeriod | null> {
-  const now = v.now.toISOString();
-  const rows = await queryRows<{ entry: Json }>(
-    db,
-    sql`with period as (
-          select id from pay_periods
-          where company_id = ${v.companyId}::uuid and locked = false
-            and start_date <= ${now}::timestamptz and end_date >= ${now}::timestamptz
-          order by start_date desc limit 1
-        ), te as (
-          insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
-          values (${v.employeeId}::uuid, ${v.companyId}::uuid, (select id from period), ${now}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz,
-                  ${v.jobCode}, ${v.taskCode}, ${v.notes}, ${v.clockInIp}, ${v.clockInDevice})
-          on conflict do nothing
-          returning *
-        )
-        select ${ENTRY_JSON} as entry from te left join pay_periods pp on pp.id = te.pay_period_id`,
-  );
-  return rows[0] ? toTimeEntry(rows[0].entry) : null;
+export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<ClockInOutcome> {
+  const rows = await queryPreparedRows<{ caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(db, 'payclock_clock_in', clockInStatement(v));
+  const row = rows[0]!;
+  return { caller: row.caller, periodLocked: row.period_locked, entry: row.entry ? toTimeEntry(row.entry) : null };
+}
+
+/** The clock-in statement itself (also sent as is by bench/minimal-clock-server.ts). */
+export function clockInStatement(v: ClockInValues): SQL {
+  const at = v.now.toISOString();
+  // The INSERT comes early in the text: pg_stat_activity shows the first 1,024 characters, and
+  // the lock-wait tests (test/pay-periods/link-race.test.ts) look for it there.
+  return sql`with caller as (${employeeActorSelect(v.credential.userId, v.credential.hash)}),
+covering as (select pp.locked from pay_periods pp join caller on pp.company_id = caller.company_id
+  where ${v.offline} and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz for share of pp),
+te as (insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
+  select caller.id, caller.company_id,
+    (select pp.id from pay_periods pp where pp.company_id = caller.company_id and pp.locked = false
+       and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz order by pp.start_date desc limit 1),
+    ${at}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz, ${v.jobCode}, ${v.taskCode}, ${v.notes}, ${v.clockInIp}, ${v.clockInDevice}
+  from caller
+  where ${callerMayAct(v.credential.issuedAtMs)} and not exists (select 1 from covering where covering.locked)
+  on conflict do nothing
+  returning *)
+select (select row_to_json(caller) from caller) as caller,
+  exists (select 1 from covering where covering.locked) as period_locked,
+  (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`;
 }
 
 export interface ClockOutValues {
-  employeeId: string;
+  credential: EmployeeCredential;
   /** The punch's time: now, or the offline punch's occurredAt. */
   now: Date;
   /** The server's time when the punch arrived. */
   recordedAt: Date;
+  offline: boolean;
   /** null keeps the entry's break. */
   breakMinutes: number | null;
   /** null keeps the entry's notes (omitted keeps the existing notes). */
@@ -60,57 +91,29 @@ export interface ClockOutValues {
   clockOutIp: string | null;
 }
 
-export interface ClosedEntryRef {
-  id: string;
-  clockIn: Date;
-  clockOut: Date;
-  breakMinutes: number;
-}
+/** Why a clock out wrote nothing, as payclock_clock_out names it (drizzle/0008_punch_functions.sql). */
+export type ClockOutRefusal = 'caller' | 'no_open_entry' | 'clock_out_before_clock_in' | 'occurred_at_not_after_clock_in' | 'break_too_long' | 'period_locked';
+
+export type ClockOutOutcome = PunchCaller & ({ outcome: 'closed'; entry: TimeEntryWithPeriod } | { outcome: ClockOutRefusal; entry: null });
 
 /**
- * Closes the open entry, in the caller's transaction. The employee row is locked first, in
- * the same statement (the lock lockEmployee takes, employees.repository.ts), so clock out and admin
- * corrections of one employee take turns in the same order and cannot deadlock.
+ * Clock out as ONE statement, payclock_clock_out: the caller check and the employee row lock
+ * (the lock admin corrections take first, so the two take turns), then the open entry closed
+ * with its own regular/overtime split (docs/time-rules.md §8, §9). A refusal writes nothing.
  */
-export async function closeOpenEntry(tx: Db, v: ClockOutValues): Promise<ClosedEntryRef | null> {
-  const rows = await queryRows<{ id: string; clock_in: Date | string; clock_out: Date | string; break_minutes: number }>(
-    tx,
-    sql`with locked as materialized (select id from employees where id = ${v.employeeId}::uuid for update)
-        update time_entries te
-        set clock_out = ${v.now.toISOString()}::timestamptz,
-            clock_out_recorded_at = ${v.recordedAt.toISOString()}::timestamptz,
-            break_minutes = coalesce(${v.breakMinutes}::int, te.break_minutes),
-            notes = coalesce(${v.notes}::varchar, te.notes),
-            clock_out_ip = ${v.clockOutIp},
-            updated_at = now()
-        from locked
-        where te.employee_id = locked.id and te.clock_out is null
-        returning te.id, te.clock_in, te.clock_out, te.break_minutes`,
-  );
-  const row = rows[0];
-  return row ? { id: row.id, clockIn: new Date(row.clock_in), clockOut: new Date(row.clock_out), breakMinutes: Number(row.break_minutes) } : null;
+export async function closeOpenEntry(db: Db, v: ClockOutValues): Promise<ClockOutOutcome> {
+  const rows = await queryPreparedRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(db, 'payclock_clock_out', clockOutStatement(v));
+  const row = rows[0]!;
+  if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
+  return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
 }
 
-/**
- * Whether a locked pay period of the company covers `instant`. Only an offline punch asks: a
- * punch at now links to the unlocked period or to none, as it always has. `for share` keeps
- * the period from being locked meanwhile, until the caller's transaction ends.
- */
-export async function isInLockedPeriod(tx: Db, companyId: string, instant: Date): Promise<boolean> {
-  const at = instant.toISOString();
-  const rows = await queryRows<{ locked: boolean }>(
-    tx,
-    sql`select locked from pay_periods
-        where company_id = ${companyId}::uuid and start_date <= ${at}::timestamptz and end_date >= ${at}::timestamptz
-        for share`,
-  );
-  return rows.some((row) => row.locked);
-}
-
-export async function findTimeEntry(db: Db, id: string): Promise<TimeEntryWithPeriod | null> {
-  const rows = await queryRows<{ entry: Json }>(
-    db,
-    sql`select ${ENTRY_JSON} as entry from time_entries te left join pay_periods pp on pp.id = te.pay_period_id where te.id = ${id}::uuid`,
-  );
-  return rows[0] ? toTimeEntry(rows[0].entry) : null;
+/** The clock-out statement itself (also sent as is by bench/minimal-clock-server.ts). */
+export function clockOutStatement(v: ClockOutValues): SQL {
+  return sql`select r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
+        from payclock_clock_out(${v.credential.userId}::uuid, ${v.credential.hash}, ${v.credential.issuedAtMs}::float8,
+                                ${v.now.toISOString()}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz,
+                                ${v.breakMinutes}::int, ${v.notes}::varchar, ${v.clockOutIp}::varchar, ${v.offline}) r
+        left join lateral (select (r.entry).*) te on true
+        left join pay_periods pp on pp.id = te.pay_period_id`;
 }

@@ -1,14 +1,15 @@
 // The employee's timesheet routes (docs/time-rules.md §12–§14): clock in/out, submit, read. Thin handlers; the
 // rules live in timesheet.service.ts.
 import type {} from '@fastify/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
-import { FailureLabel, InactiveEmployeeLabel, ValidationLabel } from '../../core/errors.ts';
-import { employeeOf } from '../../http/auth-guard.ts';
+import { Errors, FailureLabel, InactiveEmployeeLabel, ValidationLabel } from '../../core/errors.ts';
+import { employeeActorOf, employeeOf } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { DateTime, envelope, errorResponses, Nullable, Str } from '../../http/schemas.ts';
-import { getTimesheet, recordTimeEntry, submitTimesheet } from './timesheet.service.ts';
+import { getTimesheet, recordTimeEntry, submitTimesheet, type Puncher } from './timesheet.service.ts';
 import {
   HoursTotals,
   OpenTimeEntry,
@@ -90,12 +91,24 @@ const Timesheet = Type.Object({
   dateRange: Type.Object({ startDate: DateTime, endDate: DateTime }),
 });
 
+/** The punch's caller, checked by the punch's own statement (auth-guard.ts `callerCheckedByHandler`). */
+function puncherOf(ctx: AppContext, request: FastifyRequest): Puncher {
+  const credential = request.employeeCredential;
+  if (!credential) throw Errors.authenticationRequired();
+  return { credential, inactiveLabel: request.routeOptions.config.inactiveEmployeeLabel, verify: () => employeeActorOf(ctx, request) };
+}
+
 export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/employee/timesheet/entry',
     {
+      // A malformed body is refused in the handler, after the caller's own refusal (which the
+      // guard leaves to the punch's statement): validated, attached, not thrown.
+      attachValidation: true,
       config: {
         auth: 'employee',
+        callerCheckedByHandler: true,
+        quietSuccessLog: true,
         inactiveEmployeeLabel: InactiveEmployeeLabel.notFoundOrInactive,
         validationError: ValidationLabel.timeEntry,
         failureError: FailureLabel.createTimeEntry,
@@ -107,10 +120,14 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
         response: { 200: envelope(TimeEntryResult), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await recordTimeEntry(ctx, employeeOf(request), request.body, requestMeta(request)),
-    }),
+    async (request) => {
+      const puncher = puncherOf(ctx, request);
+      if (request.validationError) {
+        await puncher.verify();
+        throw request.validationError;
+      }
+      return { success: true as const, data: await recordTimeEntry(ctx, puncher, request.body, requestMeta(request)) };
+    },
   );
 
   app.post(

@@ -1,25 +1,26 @@
 // The employee's own time: clock in and out, submit a pay period, read the timesheet
 // (docs/time-rules.md §12, §13, §14; a 2xx only after the commit, docs/api.md §13).
 // Concurrency is settled by the database: the
-// partial unique index for a double clock in, row locks for clock out and submit.
+// partial unique index for a double clock in, row locks for clock out and submit. A punch is one
+// statement that also checks the caller (docs/architecture.md, "How a punch reaches the database").
 import type { AppContext } from '../../core/context.ts';
-import { isConstraintViolation } from '../../db/errors.ts';
+import { isUuid } from '../../core/access.ts';
+import { employeeActorFrom, type EmployeeCredential } from '../../core/employee-caller.ts';
+import type { InactiveEmployeeLabel } from '../../core/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { parseDateInput } from '../../domain/dates.ts';
 import { sumHours } from '../../domain/hours.ts';
-import { breakExceedsElapsed } from '../../domain/overtime.ts';
 import { resolveOccurredAt } from '../../domain/offline-punch.ts';
 import { isOfflinePunch } from '../../domain/timesheet-flags.ts';
 import { workweekOf } from '../../domain/workweek.ts';
 import { Errors } from '../../core/errors.ts';
 import { requireAccess, type EmployeeActor } from '../../core/access.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
-import { reallocateWorkweeks } from '../time-entries/allocation.ts';
 import { findOpenEntry, type OpenEntryRef, type TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
 import type { PayPeriodWithCompany } from '../pay-periods/pay-periods.repository.ts';
 import { markSubmitted } from '../timesheets/timesheets.repository.ts';
 import { recordTimesheetAudit } from '../timesheets/timesheets.service.ts';
-import { closeOpenEntry, findTimeEntry, insertOpenEntry, isInLockedPeriod } from './clock.repository.ts';
+import { closeOpenEntry, insertOpenEntry, type ClockOutRefusal } from './clock.repository.ts';
 import { lockPeriodForSubmit, submitPeriod } from './submit.repository.ts';
 import { findPeriodRef, readTimesheet, type TimesheetRows } from './timesheet-read.repository.ts';
 
@@ -33,6 +34,18 @@ export interface TimeEntryInput {
   clockInDevice?: string;
   /** An offline punch's own time (ISO-8601 with an offset); omitted means now. */
   occurredAt?: string;
+}
+
+/**
+ * The employee behind a punch: its verified token, which the punch's own statement checks
+ * (active, company, organization, not logged out), and how to check it on its own for a
+ * refusal that comes before any statement (the caller's own refusal must win, as when the
+ * auth guard checks it first).
+ */
+export interface Puncher {
+  credential: EmployeeCredential;
+  inactiveLabel: InactiveEmployeeLabel | undefined;
+  verify(): Promise<EmployeeActor>;
 }
 
 export interface ClockInResult {
@@ -50,31 +63,39 @@ const alreadyClockedIn = (open: OpenEntryRef | undefined) =>
 /** `clockInIp` from the body, else the client's address. */
 const ipOf = (input: TimeEntryInput, meta: RequestMeta): string | null => input.clockInIp || meta.ip || null;
 
-export async function recordTimeEntry(
-  ctx: AppContext,
-  actor: EmployeeActor,
-  input: TimeEntryInput,
-  meta: RequestMeta,
-): Promise<ClockInResult | ClockOutResult> {
-  if (input.action === 'clock_in') return clockIn(ctx, actor, input, meta);
-  if (input.action === 'clock_out') return clockOut(ctx, actor, input, meta);
-  throw Errors.invalidAction('action: must be one of clock_in, clock_out');
+/** A refusal that needs no statement: the caller is checked first, so its own refusal wins. */
+async function refuse(puncher: Puncher, error: Error): Promise<never> {
+  await puncher.verify();
+  throw error;
+}
+
+export async function recordTimeEntry(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult | ClockOutResult> {
+  if (input.action === 'clock_in') return clockIn(ctx, puncher, input, meta);
+  if (input.action === 'clock_out') return clockOut(ctx, puncher, input, meta);
+  return refuse(puncher, Errors.invalidAction('action: must be one of clock_in, clock_out'));
+}
+
+interface PunchTimes {
+  at: Date;
+  recordedAt: Date;
+  offline: boolean;
 }
 
 /**
  * The punch's time and the server's: equal for a live punch; for an offline one (§ offline
  * punches) `occurredAt`, which must lie between 24 hours ago and 2 minutes ahead.
  */
-function punchTimes(ctx: AppContext, input: TimeEntryInput): { at: Date; recordedAt: Date; offline: boolean } {
+async function punchTimes(ctx: AppContext, puncher: Puncher, input: TimeEntryInput): Promise<PunchTimes> {
   const recordedAt = ctx.clock.now();
+  if (!isUuid(puncher.credential.userId)) await refuse(puncher, Errors.authenticationRequired());
   if (input.occurredAt === undefined) return { at: recordedAt, recordedAt, offline: false };
   const resolved = resolveOccurredAt(input.occurredAt, recordedAt);
-  if (!resolved.ok) throw Errors.invalidTimeEntryData(`occurredAt: ${resolved.reason}`);
+  if (!resolved.ok) return refuse(puncher, Errors.invalidTimeEntryData(`occurredAt: ${resolved.reason}`));
   return { at: resolved.instant, recordedAt, offline: true };
 }
 
 /** The audit row of a punch sent with occurredAt: when it happened and when it arrived. */
-function recordPunchAudit(tx: Db, meta: RequestMeta, actor: EmployeeActor, action: string, entryId: string, punch: { at: Date; recordedAt: Date }) {
+function recordPunchAudit(tx: Db, meta: RequestMeta, actor: EmployeeActor, action: string, entryId: string, punch: PunchTimes) {
   return recordAudit(tx, meta, {
     action,
     actor,
@@ -84,77 +105,77 @@ function recordPunchAudit(tx: Db, meta: RequestMeta, actor: EmployeeActor, actio
   });
 }
 
-export async function clockIn(ctx: AppContext, actor: EmployeeActor, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult> {
-  const punch = punchTimes(ctx, input);
-  const values = {
-    employeeId: actor.userId,
-    companyId: actor.companyId,
-    now: punch.at,
-    recordedAt: punch.recordedAt,
-    jobCode: input.jobCode ?? null,
-    taskCode: input.taskCode ?? null,
-    notes: input.notes ?? null,
-    clockInIp: ipOf(input, meta),
-    clockInDevice: input.clockInDevice ?? null,
-  };
-  // A live punch is one statement; an offline one also checks the period it lands in and
-  // leaves an audit row, in one transaction.
-  const entry = !punch.offline
-    ? await insertOpenEntry(ctx.db, values)
-    : await ctx.db.transaction(async (tx) => {
-        if (await isInLockedPeriod(tx, actor.companyId, punch.at)) throw Errors.payPeriodLocked('The pay period covering occurredAt is locked');
-        const inserted = await insertOpenEntry(tx, values);
-        if (inserted) await recordPunchAudit(tx, meta, actor, 'time_entry.clock_in', inserted.id, punch);
-        return inserted;
-      });
+/** A live punch is its one statement; an offline one also leaves an audit row, in one transaction with it. */
+function inPunchTransaction<T>(ctx: AppContext, punch: PunchTimes, run: (db: Db) => Promise<T>): Promise<T> {
+  return punch.offline ? ctx.db.transaction((tx) => run(tx as unknown as Db)) : run(ctx.db);
+}
+
+export async function clockIn(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult> {
+  const punch = await punchTimes(ctx, puncher, input);
+  const entry = await inPunchTransaction(ctx, punch, async (db) => {
+    const outcome = await insertOpenEntry(db, {
+      credential: puncher.credential,
+      now: punch.at,
+      recordedAt: punch.recordedAt,
+      offline: punch.offline,
+      jobCode: input.jobCode ?? null,
+      taskCode: input.taskCode ?? null,
+      notes: input.notes ?? null,
+      clockInIp: ipOf(input, meta),
+      clockInDevice: input.clockInDevice ?? null,
+    });
+    const actor = employeeActorFrom(outcome.caller, puncher.credential, puncher.inactiveLabel);
+    if (outcome.periodLocked) throw Errors.payPeriodLocked('The pay period covering occurredAt is locked');
+    if (outcome.entry && punch.offline) await recordPunchAudit(db, meta, actor, 'time_entry.clock_in', outcome.entry.id, punch);
+    return outcome.entry;
+  });
   if (entry) return { timeEntry: entry, message: 'Clocked in successfully' };
   // Refused by the unique index or the exclusion constraint (the insert does nothing rather than
   // raise, so a request's held transaction survives it): an open entry, maybe a concurrent clock
   // in that committed first, else an entry covering the punch's time (an admin correction).
-  const open = await findOpenEntry(ctx.db, actor.userId);
+  const open = await findOpenEntry(ctx.db, puncher.credential.userId);
   if (open) throw alreadyClockedIn(open);
   throw Errors.overlappingTimeEntry(`Another time entry of this employee covers ${punch.offline ? 'occurredAt' : 'now'}`);
 }
 
-export async function clockOut(ctx: AppContext, actor: EmployeeActor, input: TimeEntryInput, meta: RequestMeta): Promise<ClockOutResult> {
-  const punch = punchTimes(ctx, input);
-  try {
-    const entry = await ctx.db.transaction(async (tx) => {
-      const closed = await closeOpenEntry(tx, {
-        employeeId: actor.userId,
-        now: punch.at,
-        recordedAt: punch.recordedAt,
-        breakMinutes: input.breakMinutes ?? null,
-        notes: input.notes ?? null,
-        clockOutIp: ipOf(input, meta),
-      });
-      if (!closed) throw Errors.noOpenTimeEntry('Clock in first');
-      if (punch.offline && closed.clockOut.getTime() <= closed.clockIn.getTime()) {
-        throw Errors.invalidTimeEntryData("occurredAt: must be after the open entry's clockIn");
-      }
-      // A break longer than the elapsed time is refused; throwing rolls the close back.
-      if (breakExceedsElapsed(closed)) throw Errors.invalidTimeEntryData('breakMinutes: must not exceed the time between clock in and clock out');
-      await reallocateWorkweeks(tx, actor.userId, [closed.clockIn], { timezone: actor.timezone, overtimeThreshold: actor.overtimeThreshold });
-      if (punch.offline) await recordPunchAudit(tx, meta, actor, 'time_entry.clock_out', closed.id, punch);
-      return (await findTimeEntry(tx, closed.id))!;
+const CLOCK_OUT_REFUSALS: Record<ClockOutRefusal, () => Error> = {
+  // The statement refused the caller although its row passed employeeActorFrom: never expected.
+  caller: () => Errors.authenticationRequired(),
+  no_open_entry: () => Errors.noOpenTimeEntry('Clock in first'),
+  // Clock out before clock in (an open entry whose clockIn an admin set in the future).
+  clock_out_before_clock_in: () => Errors.invalidTimeEntryData('clockOut: must not be before clockIn'),
+  occurred_at_not_after_clock_in: () => Errors.invalidTimeEntryData("occurredAt: must be after the open entry's clockIn"),
+  break_too_long: () => Errors.invalidTimeEntryData('breakMinutes: must not exceed the time between clock in and clock out'),
+  period_locked: () => Errors.payPeriodLocked('The change would alter the hours of an entry in a locked pay period'),
+};
+
+export async function clockOut(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockOutResult> {
+  const punch = await punchTimes(ctx, puncher, input);
+  const entry = await inPunchTransaction(ctx, punch, async (db) => {
+    const outcome = await closeOpenEntry(db, {
+      credential: puncher.credential,
+      now: punch.at,
+      recordedAt: punch.recordedAt,
+      offline: punch.offline,
+      breakMinutes: input.breakMinutes ?? null,
+      notes: input.notes ?? null,
+      clockOutIp: ipOf(input, meta),
     });
-    return {
-      timeEntry: entry,
-      message: 'Clocked out successfully',
-      summary: {
-        totalHours: entry.totalHours ?? 0,
-        regularHours: entry.regularHours ?? 0,
-        overtimeHours: entry.overtimeHours ?? 0,
-        breakMinutes: entry.breakMinutes,
-      },
-    };
-  } catch (error) {
-    // Clock out before clock in (an open entry whose clockIn an admin set in the future).
-    if (isConstraintViolation(error, 'time_entries_clock_order_check')) {
-      throw Errors.invalidTimeEntryData('clockOut: must not be before clockIn');
-    }
-    throw error;
-  }
+    const actor = employeeActorFrom(outcome.caller, puncher.credential, puncher.inactiveLabel);
+    if (outcome.outcome !== 'closed') throw CLOCK_OUT_REFUSALS[outcome.outcome]();
+    if (punch.offline) await recordPunchAudit(db, meta, actor, 'time_entry.clock_out', outcome.entry.id, punch);
+    return outcome.entry;
+  });
+  return {
+    timeEntry: entry,
+    message: 'Clocked out successfully',
+    summary: {
+      totalHours: entry.totalHours ?? 0,
+      regularHours: entry.regularHours ?? 0,
+      overtimeHours: entry.overtimeHours ?? 0,
+      breakMinutes: entry.breakMinutes,
+    },
+  };
 }
 
 export interface SubmitResponse {
