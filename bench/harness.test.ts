@@ -113,7 +113,8 @@ tps = 2050.921405 (without initial connection time)`;
       ],
     };
     const judged = Object.fromEntries(targets(report).map((t) => [t.target, t.met]));
-    expect(judged['clock ÷ textbook pgbench ≥ 1.0']).toBe(true);
+    expect(judged['clock ÷ textbook pgbench ≥ 2.0']).toBe(false); // 2100 ÷ 2000
+    expect(judged['clock p99 ms < 30']).toBe(false); // 40
     expect(judged['clock ÷ own-SQL pgbench ≥ 0.85']).toBe(true);
     expect(judged['pay-period get-one ÷ own-SQL pgbench ≥ 0.8']).toBe(false);
     expect(judged['hours report ÷ own-SQL pgbench ≥ 0.8']).toBe(true);
