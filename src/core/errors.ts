@@ -38,7 +38,6 @@ export const ValidationLabel = {
   login: 'Invalid login data',
   verification: 'Invalid verification data',
   timeEntry: 'Invalid time entry data',
-  setup: 'Invalid setup data',
 } as const;
 export type ValidationLabel = (typeof ValidationLabel)[keyof typeof ValidationLabel];
 

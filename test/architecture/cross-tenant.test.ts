@@ -44,8 +44,12 @@ const REFERENCES: Record<string, RecordKind> = {
   employeeId: 'employeeId',
   payPeriodId: 'payPeriodId',
 };
-/** Id-like names that are no tenant reference: the global industry catalogue, and the audit-log filter by actor (the list is scoped to the caller's organization whatever it names). */
-const NOT_REFERENCES = new Set(['industryId', 'actorId']);
+/**
+ * Id-like names that are no tenant reference: the global industry catalogue, and the audit-log
+ * filters by actor and by entity (the list is scoped to the caller's organization whatever they
+ * name; test/audit-logs proves another tenant's entity id finds nothing).
+ */
+const NOT_REFERENCES = new Set(['industryId', 'actorId', 'entityId']);
 
 interface Case {
   name: string;

@@ -89,11 +89,11 @@ describe('first run', () => {
     ['a blank organization', { organizationName: '   ' }, 'organizationName'],
     ['a missing first name', { firstName: undefined }, 'firstName'],
     ['an unknown time zone', { timezone: 'Mars/Olympus' }, 'timezone'],
-  ])('refuses %s with 400 Invalid setup data and creates nothing', async (_name, overrides, field) => {
+  ])('refuses %s with 400 Validation failed and creates nothing', async (_name, overrides, field) => {
     const { app, db } = await freshApp();
     const res = await client(app).post(FIRST_ADMIN, form(overrides), { remoteAddress: randomIp() });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Invalid setup data');
+    expect(res.body.error).toBe('Validation failed');
     expect(res.body.message).toContain(field);
     expect(await db.select().from(adminUsers)).toHaveLength(0);
     expect(await db.select().from(bookkeeperOrgs)).toHaveLength(0);

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { ADMIN_ROLES } from '../../domain/enums.ts';
 import { AUTH_COOKIE, extractToken, setAuthCookie } from '../../http/auth-guard.ts';
-import { AppError, Errors, FailureLabel, ValidationLabel } from '../../core/errors.ts';
+import { AppError, ErrorCode, Errors, FailureLabel, ValidationLabel } from '../../core/errors.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import {
   consumeAttempt,
@@ -78,14 +78,17 @@ const EmployeeUser = Type.Object(
 const CompanyRequiredEnvelope = Type.Object(
   {
     success: Type.Literal(false),
-    error: Type.Literal('Company required'),
+    error: Type.Literal(ErrorCode.companyRequired.label),
     message: Type.Optional(Type.String()),
     data: Type.Object(
       { companies: Type.Array(CompanyChoice, { description: 'The matching employees’ companies, sorted by name; send one’s id as companyId' }) },
       { additionalProperties: false },
     ),
   },
-  { title: 'Company required' },
+  {
+    title: 'Company required envelope',
+    description: `\`${ErrorCode.companyRequired.label}\`: the phone and PIN match employees of several companies, listed in \`data.companies\``,
+  },
 );
 
 const LoginBody = Type.Object(

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
-import { FailureLabel, ValidationLabel } from '../../core/errors.ts';
+import { FailureLabel } from '../../core/errors.ts';
 import { setAuthCookie } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { consumeAttempt, createRateLimitStore, ipSubject, RULES, setLimitHeaders, withLimitHeaders } from '../../http/rate-limit.ts';
@@ -64,7 +64,7 @@ export async function setupRoutes(app: AppInstance, ctx: AppContext): Promise<vo
   app.post(
     '/setup/first-admin',
     {
-      config: { auth: 'none', validationError: ValidationLabel.setup, failureError: FailureLabel.createFirstAdmin },
+      config: { auth: 'none', failureError: FailureLabel.createFirstAdmin },
       onRequest: limitPerIp,
       schema: {
         tags: TAGS,

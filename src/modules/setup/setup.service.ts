@@ -32,7 +32,7 @@ export async function createFirstAdmin(ctx: AppContext, input: FirstAdminInput, 
   // Once an admin exists the route answers like one that does not exist.
   if (await anyAdminExists(ctx.db)) throw Errors.routeNotFound();
   if (input.timezone !== undefined && !isValidTimeZone(input.timezone)) {
-    throw Errors.validation(ValidationLabel.setup, 'timezone: must be a valid IANA time zone');
+    throw Errors.validation(ValidationLabel.default, 'timezone: must be a valid IANA time zone');
   }
   // Hashed before the transaction: argon2 must not hold the table lock.
   const passwordHash = await ctx.hasher.hash(input.password);

@@ -6101,7 +6101,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflict */
+                /** @description `Company required`: the phone and PIN match employees of several companies, listed in `data.companies` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -7922,7 +7922,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description `Invalid setup data` (`message`: `field: reason, …`), `Invalid JSON`, or a business rule of this operation */
+                /** @description `Validation failed` (`message`: `field: reason, …`), `Invalid JSON`, or a business rule of this operation */
                 400: {
                     headers: {
                         [name: string]: unknown;
