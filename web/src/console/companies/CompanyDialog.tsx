@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { CheckField, Field } from '../people/Field.tsx';
-import { FormDialog } from '../people/FormDialog.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { orNull, useFormProblems } from '../people/problems.ts';
 import { companiesMessages } from './messages.ts';
@@ -81,11 +81,10 @@ export function CompanyDialog({ company, open, onClose, onSaved }: { company: Co
       open={open}
       title={company ? t('dialog.edit', { name: company.name }) : t('dialog.create')}
       submitLabel={company ? t('dialog.save') : t('dialog.create.submit')}
-      cancelLabel={t('dialog.cancel')}
       workingLabel={t('dialog.working')}
       busy={save.isPending}
       onSubmit={submit}
-      onClose={onClose}
+      onCancel={onClose}
     >
       {problems.form && (
         <p className="error" role="alert">

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../people/Field.tsx';
-import { FormDialog } from '../people/FormDialog.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
@@ -53,11 +53,10 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
       open
       title={t('dialog.create')}
       submitLabel={t('dialog.create.submit')}
-      cancelLabel={t('dialog.cancel')}
       workingLabel={t('dialog.working')}
       busy={create.isPending}
       onSubmit={submit}
-      onClose={onClose}
+      onCancel={onClose}
     >
       {problems.form && Object.keys(localProblems).length === 0 && (
         <p className="error" role="alert">

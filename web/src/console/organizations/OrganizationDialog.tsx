@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { sessionKey } from '../session.tsx';
-import { FormDialog } from '../setup/FormDialog.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 import { TextField } from '../setup/TextField.tsx';
 import { browserTimeZone, isKnownTimeZone, TimeZoneField } from '../setup/TimeZoneField.tsx';
 import { uiMessages } from '../ui/messages.ts';

@@ -13,7 +13,6 @@ import { formatDateTime } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
 import { fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
-import { useRestoreFocus } from './useRestoreFocus.ts';
 
 const FORMATS = ['iif', 'csv'] as const;
 
@@ -134,7 +133,6 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
 
 /** The confirmation before a second export; focus goes back to `Export` when it closes. */
 function ExportAgainDialog(props: Parameters<typeof ConfirmDialog>[0]) {
-  useRestoreFocus();
   return <ConfirmDialog {...props} />;
 }
 

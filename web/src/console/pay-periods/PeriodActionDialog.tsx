@@ -4,7 +4,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from './Field.tsx';
-import { useRestoreFocus } from './useRestoreFocus.ts';
 import type { paths } from '../../api/schema';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
@@ -29,7 +28,6 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
   const { t: tUi } = useCatalogue(uiMessages);
   const timeZone = useTimeZone();
   const queryClient = useQueryClient();
-  useRestoreFocus();
   const { kind, period } = action;
   const dates = formatPeriodDates(period.startDate, period.endDate, timeZone, lang);
   const [status, setStatus] = useState<PeriodStatus>(period.status);

@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Field } from './Field.tsx';
-import { useRestoreFocus } from './useRestoreFocus.ts';
 import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -20,7 +19,6 @@ export function RejectDialog({ periodId, sheet, onClose, onDone }: { periodId: s
   const { t } = useCatalogue(periodMessages);
   const { t: tUi } = useCatalogue(uiMessages);
   const queryClient = useQueryClient();
-  useRestoreFocus();
   const name = fullName(sheet.employee);
   const [reason, setReason] = useState('');
   const [empty, setEmpty] = useState(false);

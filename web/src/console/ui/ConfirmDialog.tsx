@@ -1,8 +1,10 @@
 // Confirmation before anything destructive or hard to undo: a modal <dialog> (focus trapped and
-// Escape to cancel by the browser), whose confirm button names the action.
-import { useEffect, useRef, type ReactNode } from 'react';
+// Escape to cancel by the browser), whose confirm button names the action. Focus goes back to
+// what opened it when it closes, even when the page unmounts it.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { uiMessages } from './messages.ts';
+import { useRestoreFocus } from './useRestoreFocus.ts';
 
 export function ConfirmDialog({
   open,
@@ -24,16 +26,13 @@ export function ConfirmDialog({
   onCancel(): void;
 }) {
   const { t } = useCatalogue(uiMessages);
+  const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useRestoreFocus(open);
+  useModal(ref, open);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" onCancel={(event) => { event.preventDefault(); onCancel(); }}>
-      <h2 id="confirm-title">{title}</h2>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onCancel(); }}>
+      <h2 id={titleId}>{title}</h2>
       {children}
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
@@ -45,4 +44,14 @@ export function ConfirmDialog({
       </div>
     </dialog>
   );
+}
+
+/** Shows the <dialog> as a modal while `open` (the browser then traps focus). */
+export function useModal(ref: React.RefObject<HTMLDialogElement | null>, open: boolean): void {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [ref, open]);
 }

@@ -7,7 +7,7 @@ import { ApiError, api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import { useOrganizations } from '../organizations/queries.ts';
 import { useAdmin } from '../session.tsx';
-import { FormDialog } from '../setup/FormDialog.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 import { TextField } from '../setup/TextField.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { fieldProblems, problemText } from '../ui/problems.ts';
