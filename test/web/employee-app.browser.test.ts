@@ -2,18 +2,16 @@
 // built app in dist/web, the API on the embedded database), one server and one browser for the
 // file. Each screen is checked by axe-core run inside the page (no serious or critical
 // violation, English and Spanish) and saved as a screenshot at phone and tablet size.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeTimesheets, payPeriods, timeEntries } from '../../src/db/schema.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { launchBrowser, saveScreenshot, VIEWPORTS, type Viewport } from '../helpers/browser.ts';
 import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEntry, type EmployeeRow } from '../helpers/factories.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TABLET: Viewport = { width: 1024, height: 768 };
 const DAY = 24 * 3600 * 1000;
 
@@ -58,16 +56,6 @@ async function open(path: string, options: { viewport?: Viewport; locale?: strin
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(origin + path);
   return { context, page, problems };
-}
-
-/** axe-core inside the page: the WCAG 2.x A/AA rules; answers the serious and critical violations. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Expressions as strings: this file is type-checked for Node, without the DOM's globals.
-  if (!(await page.evaluate<boolean>("'axe' in window"))) await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>(
-    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
-  );
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** axe clean, and a screenshot at phone and tablet size. */

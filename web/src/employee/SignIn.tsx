@@ -5,23 +5,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, type Api } from '../api/client.ts';
 import { companyChoices, verify, type CompanyChoice, type VerifyResult } from '../api/employee.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { useCountdown } from '../ui/countdown.ts';
 import { errorMessage } from '../ui/errors.ts';
 import { Keypad } from '../ui/Keypad.tsx';
 import { applyKey } from '../ui/keypad.ts';
 
 const FIELD_LENGTH = { phone: 20, pin: 8 } as const;
-
-function useCountdown(): [number, (seconds: number) => void] {
-  const [until, setUntil] = useState<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(id);
-  }, [until]);
-  const remaining = until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-  return [remaining, (seconds) => { setNow(Date.now()); setUntil(Date.now() + seconds * 1000); }];
-}
 
 export function SignIn({ api, onSignedIn, companyId: boundCompanyId, heading }: { api: Api; onSignedIn(result: VerifyResult): void; companyId?: string | null; heading: string }) {
   const { t } = useI18n();
