@@ -1,15 +1,21 @@
 // The framework-free baseline of the clock cycle: node:http + pg, nothing else, sending the
-// very statements the service sends (clockInStatement / clockOutStatement of
-// src/modules/timesheet/clock.repository.ts, as named prepared statements). It verifies the
+// very statements the service sends, coalesced the same way (src/core/coalescer.ts with the
+// service's batch sizes): a punch alone is clockInStatement / clockOutStatement of
+// src/modules/timesheet/clock.repository.ts, a batch the statements of
+// clock-batch.repository.ts, all as named prepared statements. It verifies the
 // token as the service does and answers the entry as JSON, so the difference from the real
 // server is the framework's share: routing, schemas, hooks, serialization, logging.
 // Not a product: no validation beyond what the cycle sends, no error envelope.
 //   PORT=... DATABASE_URL=... JWT_SECRET=... [POOL_MAX=16] node --import tsx bench/minimal-clock-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { Coalescer } from '../src/core/coalescer.ts';
 import { TokenService, tokenHash } from '../src/core/tokens.ts';
-import { clockInStatement, clockOutStatement } from '../src/modules/timesheet/clock.repository.ts';
+import { clockInBatchStatement, clockOutBatchStatement } from '../src/modules/timesheet/clock-batch.repository.ts';
+import { clockInStatement, clockOutStatement, type ClockInValues, type ClockOutValues } from '../src/modules/timesheet/clock.repository.ts';
+import { PUNCH_BATCH_MAX, PUNCH_BATCHES_IN_FLIGHT } from '../src/modules/timesheet/punch-writer.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 16) });
 const tokens = new TokenService(new TextEncoder().encode(process.env.JWT_SECRET ?? ''), 86_400);
@@ -32,6 +38,32 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(text);
 }
 
+async function rowsOf(name: string, statement: SQL): Promise<Array<{ entry: unknown }>> {
+  const query = dialect.sqlToQuery(statement);
+  const { rows } = await pool.query({ name, text: query.sql, values: query.params as unknown[] });
+  return rows as Array<{ entry: unknown }>;
+}
+
+function coalescer<Values extends { credential: { userId: string } }>(alone: (v: Values) => Promise<{ entry: unknown }>, batch: (vs: readonly Values[]) => Promise<Array<{ entry: unknown }>>) {
+  return new Coalescer<Values, { entry: unknown }>({
+    keyOf: (v) => v.credential.userId,
+    runOne: alone,
+    runBatch: batch,
+    rolledBack: (error) => typeof (error as { code?: unknown }).code === 'string',
+    maxInFlight: PUNCH_BATCHES_IN_FLIGHT,
+    maxBatchSize: PUNCH_BATCH_MAX,
+  });
+}
+
+const clockIns = coalescer<ClockInValues>(
+  async (v) => (await rowsOf('bench_clock_in', clockInStatement(v)))[0]!,
+  (vs) => rowsOf('bench_clock_in_batch', clockInBatchStatement(vs)),
+);
+const clockOuts = coalescer<ClockOutValues>(
+  async (v) => (await rowsOf('bench_clock_out', clockOutStatement(v)))[0]!,
+  (vs) => rowsOf('bench_clock_out_batch', clockOutBatchStatement(vs)),
+);
+
 async function punch(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const header = request.headers.authorization ?? '';
   const token = header.replace(/^bearer\s+/i, '');
@@ -41,14 +73,12 @@ async function punch(request: IncomingMessage, response: ServerResponse): Promis
   const credential = { userId: verified.userId, hash: tokenHash(token), issuedAtMs: verified.issuedAtMs };
   const now = new Date();
   const ip = request.socket.remoteAddress ?? null;
-  const statement =
+  const row =
     body.action === 'clock_in'
-      ? { name: 'bench_clock_in', sql: clockInStatement({ credential, now, recordedAt: now, offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: ip, clockInDevice: null }) }
-      : { name: 'bench_clock_out', sql: clockOutStatement({ credential, now, recordedAt: now, offline: false, breakMinutes: null, notes: null, clockOutIp: ip }) };
-  const query = dialect.sqlToQuery(statement.sql);
-  const { rows } = await pool.query({ name: statement.name, text: query.sql, values: query.params as unknown[] });
-  const entry = (rows[0] as { entry: unknown } | undefined)?.entry ?? null;
-  if (!entry) return send(response, 400, { success: false, error: 'Refused', data: rows[0] });
+      ? await clockIns.run({ credential, now, recordedAt: now, offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: ip, clockInDevice: null })
+      : await clockOuts.run({ credential, now, recordedAt: now, offline: false, breakMinutes: null, notes: null, clockOutIp: ip });
+  const entry = row.entry ?? null;
+  if (!entry) return send(response, 400, { success: false, error: 'Refused', data: row });
   send(response, 200, { success: true, data: { timeEntry: entry, message: body.action === 'clock_in' ? 'Clocked in successfully' : 'Clocked out successfully' } });
 }
 

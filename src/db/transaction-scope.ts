@@ -35,6 +35,11 @@ export function scopedDb(base: Db): Db {
   });
 }
 
+/** True inside a scope whose held transaction is still open: the scoped handle runs on it. */
+export function isInTransactionScope(): boolean {
+  return scope.getStore()?.open === true;
+}
+
 /** Runs `fn`, and everything it starts, with `held` as the transaction behind the scoped handle. */
 export function runInTransactionScope<T>(held: HeldTransaction, fn: () => T): T {
   return scope.run(held, fn);

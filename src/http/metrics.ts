@@ -26,6 +26,8 @@ export interface Metrics {
   readonly dbPoolConnections: Gauge<'state'>;
   /** Increment with the limit's name: `metrics.rateLimitRejections.inc({ limit: 'login' })`. */
   readonly rateLimitRejections: Counter<'limit'>;
+  /** Punches per coalesced statement, by kind (clock_in, clock_out): src/core/coalescer.ts. */
+  readonly punchBatchSize: Histogram<'kind'>;
   /** Adds the pool of a database to `db_pool_connections` until the returned function is called. */
   observeDatabase(database: Pick<Database, 'poolStats'>): () => void;
 }
@@ -78,6 +80,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     labelNames: ['limit'] as const,
     registers: [registry],
   });
+  const punchBatchSize = new Histogram({
+    name: 'punch_batch_size',
+    help: 'Punches carried by one coalesced statement, by kind (1 = sent alone); see docs/architecture.md §3',
+    labelNames: ['kind'] as const,
+    buckets: [1, 2, 4, 8, 16, 32, 64],
+    registers: [registry],
+  });
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   return {
     registry,
@@ -85,6 +94,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     httpDuration,
     dbPoolConnections,
     rateLimitRejections,
+    punchBatchSize,
     observeDatabase(database) {
       databases.add(database);
       return () => {

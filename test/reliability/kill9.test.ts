@@ -1,5 +1,7 @@
 // 1. kill -9 under load: every write that got a 2xx is in the database afterwards, and no
-// employee has two open entries. On PostgreSQL, then on file-backed PGlite.
+// employee has two open entries. On PostgreSQL, then on file-backed PGlite. The punches are
+// coalesced into batches (docs/architecture.md §3), so the kills land while batches are in
+// flight: the PostgreSQL run reads `punch_batch_size` from /metrics before each kill to show it.
 // 2. kill -9 in the middle of a request with an Idempotency-Key: the retry runs it exactly once.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,17 @@ function driveClients(getUrl: () => string, workforce: Workforce, stop: { done: 
   return { acknowledged, finished: Promise.all(clients) };
 }
 
+const METRICS_TOKEN = 'kill9-metrics-token';
+
+/** Punches and statements so far in this server's life, from its punch_batch_size histogram. */
+async function batchFigures(baseUrl: string): Promise<{ punches: number; statements: number }> {
+  const answer = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await answer.text();
+  const total = (suffix: string) =>
+    [...text.matchAll(new RegExp(`^punch_batch_size_${suffix}\\{[^}]*\\} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+  return { punches: total('sum'), statements: total('count') };
+}
+
 async function verify(database: Database, workforce: Workforce, acknowledged: Acknowledged) {
   const ids = workforce.employees.map((e) => e.id);
   const rows = await queryRows<{ id: string; employee_id: string; clock_out: Date | null }>(
@@ -66,12 +79,14 @@ describe('kill -9 while 32 clients clock in and out', () => {
     const database = await openPostgres();
     cleanups.push(() => database.close());
     const workforce = await createWorkforce(database, 32);
-    const env = { JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '8' };
+    const env = { JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '8', METRICS_TOKEN };
     let server: RunningServer = await startServer(env, { quiet: true });
     const stop = { done: false };
     const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 40_000);
+    const lives: Array<{ punches: number; statements: number }> = [];
     for (let kill = 0; kill < 10; kill++) {
       await sleep(400 + Math.random() * 600);
+      lives.push(await batchFigures(server.url));
       server.kill('SIGKILL');
       await server.exited;
       server = await startServer(env, { port: server.port, quiet: true });
@@ -82,7 +97,10 @@ describe('kill -9 while 32 clients clock in and out', () => {
     await server.stop();
     const result = await verify(database, workforce, acknowledged);
     console.log(`[kill -9 PostgreSQL] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
+    console.log(`[kill -9 PostgreSQL] punches / statements in each server life: ${lives.map((l) => `${l.punches}/${l.statements}`).join(', ')}`);
     expect(acknowledged.clockIns.size).toBeGreaterThan(100);
+    // Statements carried several punches at once in most lives: the kills hit coalesced batches.
+    expect(lives.filter((life) => life.punches > life.statements).length).toBeGreaterThanOrEqual(5);
     expect(result.missingClockIns).toEqual([]);
     expect(result.missingClockOuts).toEqual([]);
     expect(result.maxOpen).toBeLessThanOrEqual(1);

@@ -2,12 +2,12 @@
 // organization) is still active and that the token was not logged out: one primary-key query
 // with its joins and a primary-key probe of revoked_tokens. The credentials-change instant
 // comes back as epoch milliseconds (float8): raw queries return timestamps as text.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/open.ts';
 import type { ActorLoader, AdminActorRow, EmployeeActorRow } from '../../core/actors.ts';
 import { isTokenRevoked } from './revocation.ts';
 
-const tokenRevoked = (tokenHash: string) =>
+const tokenRevoked = (tokenHash: string | SQL) =>
   sql`exists (select 1 from revoked_tokens where token_hash = ${tokenHash}) as token_revoked`;
 
 export async function findAdminActor(db: Db, userId: string, tokenHash: string): Promise<AdminActorRow | undefined> {
@@ -24,8 +24,9 @@ export async function findAdminActor(db: Db, userId: string, tokenHash: string):
 /**
  * The employee row of the caller check (core/actors.ts EmployeeActorRow), as a statement of its
  * own or a CTE of a punch's statement (clock.repository.ts), so both check the same columns.
+ * The id and hash are values, or SQL naming the columns of a batch's punches (punch-batches.ts).
  */
-export const employeeActorSelect = (employeeId: string, tokenHash: string) =>
+export const employeeActorSelect = (employeeId: string | SQL, tokenHash: string | SQL) =>
   sql`select e.id, e.active, (extract(epoch from e.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, e.company_id,
   c.active as company_active, c.bookkeeper_org_id, o.active as org_active, o.timezone, o.overtime_threshold, o.overtime_multiplier, ${tokenRevoked(tokenHash)}
   from employees e join companies c on c.id = e.company_id join bookkeeper_orgs o on o.id = c.bookkeeper_org_id

@@ -13,8 +13,11 @@ export interface PunchCaller {
   caller: EmployeeActorRow | null;
 }
 
-/** SQL: the caller row `caller` may act (the same test as employeeActorFrom, which names the refusal). */
-const callerMayAct = (issuedAtMs: number) =>
+/**
+ * SQL: the caller row `caller` may act (the same test as employeeActorFrom, which names the
+ * refusal); the token's issue time is a value, or a batch's column (clock-batch.repository.ts).
+ */
+export const callerMayAct = (issuedAtMs: number | SQL) =>
   sql`caller.active and caller.company_active and caller.org_active and not caller.token_revoked and ${issuedAtMs}::float8 >= caller.credentials_changed_ms`;
 
 export interface ClockInValues {

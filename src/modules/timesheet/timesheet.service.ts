@@ -20,7 +20,8 @@ import { findOpenEntry, type OpenEntryRef, type TimeEntryWithPeriod } from '../t
 import type { PayPeriodWithCompany } from '../pay-periods/pay-periods.repository.ts';
 import { markSubmitted } from '../timesheets/timesheets.repository.ts';
 import { recordTimesheetAudit } from '../timesheets/timesheets.service.ts';
-import { closeOpenEntry, insertOpenEntry, type ClockOutRefusal } from './clock.repository.ts';
+import type { ClockOutRefusal } from './clock.repository.ts';
+import { punchWriterFor } from './punch-writer.ts';
 import { lockPeriodForSubmit, submitPeriod } from './submit.repository.ts';
 import { findPeriodRef, readTimesheet, type TimesheetRows } from './timesheet-read.repository.ts';
 
@@ -105,7 +106,10 @@ function recordPunchAudit(tx: Db, meta: RequestMeta, actor: EmployeeActor, actio
   });
 }
 
-/** A live punch is its one statement; an offline one also leaves an audit row, in one transaction with it. */
+/**
+ * A live punch is its one statement (coalesced with concurrent punches, punch-writer.ts); an
+ * offline one also leaves an audit row, in one transaction with it.
+ */
 function inPunchTransaction<T>(ctx: AppContext, punch: PunchTimes, run: (db: Db) => Promise<T>): Promise<T> {
   return punch.offline ? ctx.db.transaction((tx) => run(tx as unknown as Db)) : run(ctx.db);
 }
@@ -113,7 +117,7 @@ function inPunchTransaction<T>(ctx: AppContext, punch: PunchTimes, run: (db: Db)
 export async function clockIn(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult> {
   const punch = await punchTimes(ctx, puncher, input);
   const entry = await inPunchTransaction(ctx, punch, async (db) => {
-    const outcome = await insertOpenEntry(db, {
+    const outcome = await punchWriterFor(db, punch.offline).clockIn({
       credential: puncher.credential,
       now: punch.at,
       recordedAt: punch.recordedAt,
@@ -152,7 +156,7 @@ const CLOCK_OUT_REFUSALS: Record<ClockOutRefusal, () => Error> = {
 export async function clockOut(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockOutResult> {
   const punch = await punchTimes(ctx, puncher, input);
   const entry = await inPunchTransaction(ctx, punch, async (db) => {
-    const outcome = await closeOpenEntry(db, {
+    const outcome = await punchWriterFor(db, punch.offline).clockOut({
       credential: puncher.credential,
       now: punch.at,
       recordedAt: punch.recordedAt,

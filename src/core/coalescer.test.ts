@@ -1,0 +1,154 @@
+// The coalescer's scheduling rules, with statements the test settles by hand (the same rules
+// with real punch statements: test/timesheet/punch-batches.test.ts).
+import { describe, expect, it } from 'vitest';
+import { Coalescer } from './coalescer.ts';
+
+interface Item {
+  key: string;
+  value: number;
+}
+
+/** A batch the test has not answered yet. */
+interface Pending {
+  items: Item[];
+  resolve(outcomes: string[]): void;
+  reject(error: unknown): void;
+}
+
+function harness(options: { maxInFlight?: number; maxBatchSize?: number; rolledBack?: (error: unknown) => boolean; failAlone?: (item: Item) => boolean } = {}) {
+  const batches: Pending[] = [];
+  const alone: Item[] = [];
+  const coalescer = new Coalescer<Item, string>({
+    keyOf: (item) => item.key,
+    runBatch: (items) =>
+      new Promise<string[]>((resolve, reject) => {
+        batches.push({ items: [...items], resolve, reject });
+      }),
+    runOne: async (item) => {
+      alone.push(item);
+      if (options.failAlone?.(item)) throw new Error(`item ${item.value} refused`);
+      return `alone ${item.key}:${item.value}`;
+    },
+    rolledBack: options.rolledBack ?? (() => true),
+    maxInFlight: options.maxInFlight ?? 2,
+    maxBatchSize: options.maxBatchSize ?? 64,
+  });
+  return { coalescer, batches, alone };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+const answer = (pending: Pending) => pending.resolve(pending.items.map((item) => `batch ${item.key}:${item.value}`));
+
+describe('Coalescer', () => {
+  it('sends an item at once while a slot is free, and the items that arrive meanwhile together when one returns', async () => {
+    const { coalescer, alone } = harness();
+    const first = coalescer.run({ key: 'a', value: 1 });
+    const second = coalescer.run({ key: 'b', value: 2 });
+    await flush();
+    // Two slots, two items: each went out alone (a batch of one is runOne), with no waiting.
+    expect(alone.map((item) => item.value)).toEqual([1, 2]);
+    expect(await first).toBe('alone a:1');
+    expect(await second).toBe('alone b:2');
+
+  });
+
+  it('gives each item of a batch its own outcome, in order', async () => {
+    const { coalescer, batches } = harness({ maxInFlight: 1 });
+    const occupying = coalescer.run({ key: 'z', value: 0 }); // alone, resolves at once
+    const results = [1, 2, 3, 4].map((value) => coalescer.run({ key: `k${value}`, value }));
+    await occupying;
+    await flush();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.items.map((item) => item.value)).toEqual([1, 2, 3, 4]);
+    answer(batches[0]!);
+    expect(await Promise.all(results)).toEqual(['batch k1:1', 'batch k2:2', 'batch k3:3', 'batch k4:4']);
+  });
+
+  it('never puts two items of one key in a batch, and runs a key in arrival order', async () => {
+    const { coalescer, batches } = harness({ maxInFlight: 1 });
+    const order: string[] = [];
+    const track = (promise: Promise<string>) => promise.then((outcome) => (order.push(outcome), outcome));
+    const occupying = track(coalescer.run({ key: 'z', value: 0 }));
+    const items = [
+      track(coalescer.run({ key: 'a', value: 1 })),
+      track(coalescer.run({ key: 'a', value: 2 })),
+      track(coalescer.run({ key: 'b', value: 3 })),
+      track(coalescer.run({ key: 'a', value: 4 })),
+    ];
+    await occupying;
+    await flush();
+    expect(batches.map((b) => b.items.map((item) => item.value))).toEqual([[1, 3]]);
+    expect(coalescer.waiting).toBe(2);
+    answer(batches[0]!);
+    await flush();
+    // a:2 went next, alone (a batch of one), and a:4 after it.
+    await Promise.all(items);
+    expect(order).toEqual(['alone z:0', 'batch a:1', 'batch b:3', 'alone a:2', 'alone a:4']);
+  });
+
+  it('keeps an item whose key is in a batch in flight waiting until that batch returns', async () => {
+    const { coalescer, batches } = harness({ maxInFlight: 2 });
+    const occupying = [coalescer.run({ key: 'p', value: 0 }), coalescer.run({ key: 'q', value: 0 })];
+    const firstBatch = [coalescer.run({ key: 'a', value: 1 }), coalescer.run({ key: 'b', value: 2 })];
+    await Promise.all(occupying);
+    await flush();
+    expect(batches).toHaveLength(1); // [a:1, b:2]; one slot still free
+    const later = [coalescer.run({ key: 'a', value: 3 }), coalescer.run({ key: 'c', value: 4 })];
+    await flush();
+    // c:4 may leave in the free slot; a:3 may not while a:1 is in flight.
+    const sentValues = batches.flatMap((b) => b.items.map((item) => item.value));
+    expect(sentValues).not.toContain(3);
+    expect(coalescer.waiting).toBe(1);
+    answer(batches[0]!);
+    await Promise.all(firstBatch);
+    expect(await Promise.all(later)).toEqual(['alone a:3', 'alone c:4']);
+  });
+
+  it('caps a batch at maxBatchSize and sends the rest in the next one', async () => {
+    const { coalescer, batches } = harness({ maxInFlight: 1, maxBatchSize: 3 });
+    const occupying = coalescer.run({ key: 'z', value: 0 });
+    const results = [1, 2, 3, 4, 5].map((value) => coalescer.run({ key: `k${value}`, value }));
+    await occupying;
+    await flush();
+    expect(batches.map((b) => b.items.length)).toEqual([3]);
+    answer(batches[0]!);
+    await flush();
+    expect(batches.map((b) => b.items.length)).toEqual([3, 2]);
+    answer(batches[1]!);
+    expect(await Promise.all(results)).toHaveLength(5);
+  });
+
+  it('runs the items of a rolled-back batch again alone, so one bad item fails only itself', async () => {
+    const { coalescer, batches, alone } = harness({ maxInFlight: 1, failAlone: (item) => item.value === 2 });
+    const occupying = coalescer.run({ key: 'z', value: 0 });
+    const results = [1, 2, 3].map((value) => coalescer.run({ key: `k${value}`, value }).then((v) => ({ ok: v }), (error: Error) => ({ error: error.message })));
+    await occupying;
+    await flush();
+    batches[0]!.reject(new Error('statement failed'));
+    expect(await Promise.all(results)).toEqual([{ ok: 'alone k1:1' }, { error: 'item 2 refused' }, { ok: 'alone k3:3' }]);
+    expect(alone.map((item) => item.value)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('fails every item of a batch whose fate is unknown with its error, and runs none again', async () => {
+    const { coalescer, batches, alone } = harness({ maxInFlight: 1, rolledBack: () => false });
+    const occupying = coalescer.run({ key: 'z', value: 0 });
+    const results = [1, 2].map((value) => coalescer.run({ key: `k${value}`, value }).catch((error: Error) => error.message));
+    await occupying;
+    await flush();
+    batches[0]!.reject(new Error('Connection terminated'));
+    expect(await Promise.all(results)).toEqual(['Connection terminated', 'Connection terminated']);
+    expect(alone).toHaveLength(1); // only the first, alone item
+    // The slot is free again: the next item goes out.
+    expect(await coalescer.run({ key: 'k1', value: 9 })).toBe('alone k1:9');
+  });
+
+  it('rejects every item of a batch that returned the wrong number of outcomes', async () => {
+    const { coalescer, batches } = harness({ maxInFlight: 1 });
+    const occupying = coalescer.run({ key: 'z', value: 0 });
+    const results = [1, 2].map((value) => coalescer.run({ key: `k${value}`, value }).catch((error: Error) => error.message));
+    await occupying;
+    await flush();
+    batches[0]!.resolve(['only one']);
+    expect(await Promise.all(results)).toEqual(['A batch of 2 returned 1 outcomes', 'A batch of 2 returned 1 outcomes']);
+  });
+});

@@ -1,0 +1,122 @@
+// Coalescing concurrent writes into one statement per batch (docs/architecture.md, "How a punch
+// reaches the database"). PostgreSQL's commit flush, not CPU, bounds how many single-statement
+// punches commit per second; one statement carrying many punches commits them with one flush.
+//
+// The rules, each of which a test in test/timesheet/coalescer.test.ts holds:
+// - No timer. At most `maxInFlight` batches run at once; an item that arrives while a slot is
+//   free leaves at once (alone), and the items that arrive while every slot is busy leave
+//   together as soon as one returns. Nobody waits for a batch to fill.
+// - At most one item per key (an employee) per batch, and an item whose key is in a batch in
+//   flight waits for that batch to return: a key's items run in the order they arrived.
+// - Each item gets its own outcome, and resolves only when the statement that carried it has
+//   returned, that is committed: an acknowledged item is durable like a single statement's.
+// - A batch whose statement failed with an error from the database (the statement, and so its
+//   transaction, was rolled back: nothing of it remains) runs each of its items again on its
+//   own, so one bad item never fails its neighbours. Any other failure (the connection broke,
+//   so the batch's fate is unknown) fails every item of it with that error, as it would have
+//   failed the single statement.
+
+export interface CoalescerOptions<Item, Outcome> {
+  /** Items with the same key are never in one batch, and run in arrival order. */
+  keyOf(item: Item): string;
+  /** One statement for all the items; one outcome per item, in the items' order. */
+  runBatch(items: readonly Item[]): Promise<Outcome[]>;
+  /** One item alone: a batch of one, and the retry of a failed batch's items. */
+  runOne(item: Item): Promise<Outcome>;
+  /** Whether a batch's failure left nothing behind, so that its items may be run again alone. */
+  rolledBack(error: unknown): boolean;
+  maxInFlight: number;
+  maxBatchSize: number;
+  /** Told the size of every batch as it leaves (1 for an item sent alone; not the retries). */
+  onBatch?(size: number): void;
+}
+
+interface Waiting<Item, Outcome> {
+  item: Item;
+  key: string;
+  resolve(outcome: Outcome): void;
+  reject(error: unknown): void;
+}
+
+export class Coalescer<Item, Outcome> {
+  private readonly queue: Waiting<Item, Outcome>[] = [];
+  private readonly keysInFlight = new Set<string>();
+  private inFlight = 0;
+
+  constructor(private readonly options: CoalescerOptions<Item, Outcome>) {
+    if (options.maxInFlight < 1 || options.maxBatchSize < 1) throw new RangeError('maxInFlight and maxBatchSize must be at least 1');
+  }
+
+  /** Runs `item` in the next batch it may join; settles with its own outcome once that batch returned. */
+  run(item: Item): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      this.queue.push({ item, key: this.options.keyOf(item), resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Items waiting for a batch (not those in flight). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  private dispatch(): void {
+    while (this.inFlight < this.options.maxInFlight) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      this.inFlight += 1;
+      for (const waiting of batch) this.keysInFlight.add(waiting.key);
+      void this.send(batch).finally(() => {
+        this.inFlight -= 1;
+        for (const waiting of batch) this.keysInFlight.delete(waiting.key);
+        this.dispatch();
+      });
+    }
+  }
+
+  /** The oldest items whose keys are free, one per key, up to maxBatchSize; the rest keep their places. */
+  private takeBatch(): Waiting<Item, Outcome>[] {
+    const batch: Waiting<Item, Outcome>[] = [];
+    const taken = new Set<string>();
+    const kept: Waiting<Item, Outcome>[] = [];
+    for (const waiting of this.queue) {
+      // A key already taken (or in flight) stays busy for this batch, so its later items keep
+      // waiting behind its earlier one: arrival order per key.
+      if (batch.length < this.options.maxBatchSize && !taken.has(waiting.key) && !this.keysInFlight.has(waiting.key)) batch.push(waiting);
+      else kept.push(waiting);
+      taken.add(waiting.key);
+    }
+    this.queue.splice(0, this.queue.length, ...kept);
+    return batch;
+  }
+
+  private async send(batch: Waiting<Item, Outcome>[]): Promise<void> {
+    this.options.onBatch?.(batch.length);
+    if (batch.length === 1) return this.sendAlone(batch[0]!);
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.options.runBatch(batch.map((waiting) => waiting.item));
+    } catch (error) {
+      if (!this.options.rolledBack(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      await Promise.all(batch.map((waiting) => this.sendAlone(waiting)));
+      return;
+    }
+    if (outcomes.length !== batch.length) {
+      const error = new Error(`A batch of ${batch.length} returned ${outcomes.length} outcomes`);
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    batch.forEach((waiting, index) => waiting.resolve(outcomes[index]!));
+  }
+
+  private async sendAlone(waiting: Waiting<Item, Outcome>): Promise<void> {
+    try {
+      waiting.resolve(await this.options.runOne(waiting.item));
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// Many live punches of one kind in ONE statement (docs/architecture.md §3, "Coalesced punches"):
+// the same SQL as clock.repository.ts's single punch, run for every punch of the batch, each
+// with its own caller check, its own times and its own outcome. The punches travel as one JSON
+// parameter, so the statement's text (and its prepared plan) is the same for any batch size.
+// A batch never holds two punches of one employee (src/core/coalescer.ts), so its rows never
+// conflict with each other; a conflict with a committed row refuses only its own punch.
+import { sql, type SQL } from 'drizzle-orm';
+import type { EmployeeActorRow } from '../../core/actors.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
+import { employeeActorSelect } from '../auth/actor.repository.ts';
+import { callerMayAct, type ClockInOutcome, type ClockInValues, type ClockOutOutcome, type ClockOutRefusal, type ClockOutValues } from './clock.repository.ts';
+import { ENTRY_JSON, toTimeEntry, type Json } from './timesheet-records.ts';
+
+const liveOnly = (punch: { offline: boolean }) => {
+  // An offline punch writes its audit row in a transaction with it (timesheet.service.ts): never batched.
+  if (punch.offline) throw new Error('An offline punch is never batched');
+};
+
+/** The batch's punches `p`, one row each, numbered `n` in the batch's order. */
+const punchesOf = (json: string, columns: string) =>
+  sql`select a.n, r.* from json_array_elements(${json}::json) with ordinality as a(item, n)
+      cross join lateral json_to_record(a.item) as r(${sql.raw(columns)})`;
+
+/** Clock in every punch of the batch; outcomes in the punches' order. */
+export async function insertOpenEntries(db: Db, punches: readonly ClockInValues[]): Promise<ClockInOutcome[]> {
+  punches.forEach(liveOnly);
+  const rows = await queryPreparedRows<{ n: string; caller: EmployeeActorRow | null; entry: Json | null }>(db, 'payclock_clock_in_batch', clockInBatchStatement(punches));
+  return rows.map((row) => ({ caller: row.caller, periodLocked: false, entry: row.entry ? toTimeEntry(row.entry) : null }));
+}
+
+export function clockInBatchStatement(punches: readonly ClockInValues[]): SQL {
+  const json = JSON.stringify(
+    punches.map((v) => ({
+      employee_id: v.credential.userId,
+      token_hash: v.credential.hash,
+      issued_at_ms: v.credential.issuedAtMs,
+      at: v.now.toISOString(),
+      recorded_at: v.recordedAt.toISOString(),
+      job_code: v.jobCode,
+      task_code: v.taskCode,
+      notes: v.notes,
+      ip: v.clockInIp,
+      device: v.clockInDevice,
+    })),
+  );
+  const columns =
+    'employee_id uuid, token_hash text, issued_at_ms float8, at timestamptz, recorded_at timestamptz, job_code varchar, task_code varchar, notes varchar, ip varchar, device varchar';
+  // The INSERT comes early in the text, as in the single statement (pg_stat_activity's first
+  // 1,024 characters are what the lock-wait tests look for).
+  return sql`with p as (${punchesOf(json, columns)}),
+caller as (select p.n, c.*, row_to_json(c) as row_json from p cross join lateral (${employeeActorSelect(sql`p.employee_id`, sql`p.token_hash`)}) c),
+te as (insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
+  select caller.id, caller.company_id,
+    (select pp.id from pay_periods pp where pp.company_id = caller.company_id and pp.locked = false
+       and pp.start_date <= p.at and pp.end_date >= p.at order by pp.start_date desc limit 1),
+    p.at, p.recorded_at, p.job_code, p.task_code, p.notes, p.ip, p.device
+  from p join caller on caller.n = p.n
+  where ${callerMayAct(sql`p.issued_at_ms`)}
+  on conflict do nothing
+  returning *)
+select p.n, (select caller.row_json from caller where caller.n = p.n) as caller,
+  (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id where te.employee_id = p.employee_id) as entry
+from p order by p.n`;
+}
+
+/** Clock out every punch of the batch; outcomes in the punches' order. */
+export async function closeOpenEntries(db: Db, punches: readonly ClockOutValues[]): Promise<ClockOutOutcome[]> {
+  punches.forEach(liveOnly);
+  const rows = await queryPreparedRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(
+    db,
+    'payclock_clock_out_batch',
+    clockOutBatchStatement(punches),
+  );
+  return rows.map((row): ClockOutOutcome => {
+    if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
+    return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
+  });
+}
+
+/**
+ * payclock_clock_out called once per punch, in the batch's order, all in the statement's one
+ * transaction: each call locks its own employee row (distinct in a batch) and reads with fresh
+ * snapshots, exactly as a call of its own (drizzle/0008_punch_functions.sql).
+ */
+export function clockOutBatchStatement(punches: readonly ClockOutValues[]): SQL {
+  const json = JSON.stringify(
+    punches.map((v) => ({
+      employee_id: v.credential.userId,
+      token_hash: v.credential.hash,
+      issued_at_ms: v.credential.issuedAtMs,
+      at: v.now.toISOString(),
+      recorded_at: v.recordedAt.toISOString(),
+      break_minutes: v.breakMinutes,
+      notes: v.notes,
+      ip: v.clockOutIp,
+    })),
+  );
+  const columns = 'employee_id uuid, token_hash text, issued_at_ms float8, at timestamptz, recorded_at timestamptz, break_minutes int, notes varchar, ip varchar';
+  return sql`select p.n, r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
+        from (${punchesOf(json, columns)}) p
+        cross join lateral payclock_clock_out(p.employee_id, p.token_hash, p.issued_at_ms, p.at, p.recorded_at, p.break_minutes, p.notes, p.ip, false) r
+        left join lateral (select (r.entry).*) te on true
+        left join pay_periods pp on pp.id = te.pay_period_id
+        order by p.n`;
+}
