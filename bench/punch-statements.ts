@@ -1,0 +1,52 @@
+// node --import tsx bench/punch-statements.ts [N]   (BENCH_DATABASE=name, STEP=ms between punches)
+// The database's share of a punch, without HTTP: N employees clock in as one batch statement,
+// then out as one, 40 rounds, against one clock in and one clock out sent alone; medians.
+// With the default STEP (1 s) every round lands in the same workweek, so by the end each
+// clock out's week holds 40 entries (docs/architecture.md §3; BENCHMARKS.md "clock path").
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, queryRows } from '../src/db/open.ts';
+import { insertOpenEntries, closeOpenEntries } from '../src/modules/timesheet/clock-batch.repository.ts';
+import { insertOpenEntry, closeOpenEntry } from '../src/modules/timesheet/clock.repository.ts';
+const name = process.env.BENCH_DATABASE ?? 'payclock_bench_punch_statements';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect(); await admin.query(`drop database if exists ${name} with (force)`); await admin.query(`create database ${name}`); await admin.end();
+const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:5432/${name}`, poolMax: 4 });
+await database.migrate();
+const db = database.db;
+await db.execute(sql`insert into bookkeeper_orgs (name, slug, timezone) values ('o','o','America/New_York')`);
+const [org] = await queryRows<{ id: string }>(db, sql`select id from bookkeeper_orgs limit 1`);
+await db.execute(sql`insert into companies (name, bookkeeper_org_id) values ('c', ${org!.id})`);
+const [co] = await queryRows<{ id: string }>(db, sql`select id from companies limit 1`);
+await db.execute(sql`insert into pay_periods (company_id, period_type, start_date, end_date) values (${co!.id}, 'WEEKLY', now() - interval '3 days', now() + interval '3 days')`);
+const N = Number(process.argv[2] ?? 32);
+await db.execute(sql`insert into employees (company_id, first_name, last_name, phone, pin_hash, employee_number, pay_rate, credentials_changed_at)
+  select ${co!.id}, 'a', 'b'||g, '+1555'||lpad(g::text,7,'0'), 'x', 'E'||g, 20, now() - interval '1 day' from generate_series(1, ${N}) g`);
+const emps = await queryRows<{ id: string }>(db, sql`select id from employees`);
+const cred = (id: string) => ({ userId: id, hash: 'h'.repeat(64), issuedAtMs: Date.now() });
+const tIn: number[] = [], tOut: number[] = [], sIn: number[] = [], sOut: number[] = [];
+let t = Date.now();
+for (let round = 0; round < 40; round++) {
+  t += Number(process.env.STEP ?? 1000);
+  const a = performance.now();
+  const ins = await insertOpenEntries(db, emps.map((e) => ({ credential: cred(e.id), now: new Date(t), recordedAt: new Date(t), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null })));
+  const b = performance.now();
+  t += 1000;
+  const outs = await closeOpenEntries(db, emps.map((e) => ({ credential: cred(e.id), now: new Date(t), recordedAt: new Date(t), offline: false, breakMinutes: null, notes: null, clockOutIp: null })));
+  const c = performance.now();
+  if (ins.some((o) => !o.entry) || outs.some((o) => o.outcome !== 'closed')) throw new Error('refused ' + JSON.stringify(outs.find((o) => o.outcome !== 'closed')));
+  tIn.push(b - a); tOut.push(c - b);
+  t += 1000;
+  const e = emps[round % emps.length]!;
+  const d = performance.now();
+  await insertOpenEntry(db, { credential: cred(e.id), now: new Date(t), recordedAt: new Date(t), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null });
+  const f = performance.now(); t += 1000;
+  await closeOpenEntry(db, { credential: cred(e.id), now: new Date(t), recordedAt: new Date(t), offline: false, breakMinutes: null, notes: null, clockOutIp: null });
+  const g = performance.now();
+  sIn.push(f - d); sOut.push(g - f);
+}
+const med = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!.toFixed(2);
+console.log(`N=${N} batch in ${med(tIn)} ms, batch out ${med(tOut)} ms; single in ${med(sIn)} ms, single out ${med(sOut)} ms; load ${(await import('node:fs')).readFileSync('/proc/loadavg','utf8').trim()}`);
+await database.close();
+const drop = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await drop.connect(); await drop.query(`drop database if exists ${name} with (force)`); await drop.end();
