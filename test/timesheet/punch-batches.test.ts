@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../../src/db/errors.ts';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
-import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
+import { closeOpenEntries, clockOutBatchStatement, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { closeOpenEntry, type ClockInValues, type ClockOutValues } from '../../src/modules/timesheet/clock.repository.ts';
 import { coalescedPunchWriter } from '../../src/modules/timesheet/punch-writer.ts';
 import { openTestDatabase } from '../helpers/app.ts';
@@ -104,18 +104,27 @@ describe('coalesced punches', () => {
   it('clock out: each punch of one statement gets the figures a clock out alone gets, and refusals stay their own', async () => {
     // Twins: the same week behind each (36.5 h already worked, so overtime starts inside this
     // shift), one closed in the batch, the other alone.
-    const history = async (worker: EmployeeRow, earlierHours: number) => {
+    // An earlier entry already allocated (all regular below 40 h), or never allocated (no
+    // figures: the week is then allocated again, by the single call).
+    const history = async (worker: EmployeeRow, [earlierHours, allocated]: readonly [number, boolean]) => {
       if (earlierHours > 0) {
+        const seconds = Math.round(earlierHours * 3600);
         await createTimeEntry(db, {
           employeeId: worker.id,
           companyId: company.id,
           clockIn: new Date('2026-03-02T05:00:00Z'),
-          clockOut: new Date(Date.parse('2026-03-02T05:00:00Z') + earlierHours * 3_600_000),
-        });
+          clockOut: new Date(Date.parse('2026-03-02T05:00:00Z') + seconds * 1000),
+          ...(allocated ? { workedSeconds: seconds, totalHours: String(earlierHours), regularHours: String(earlierHours), overtimeHours: '0' } : {}),
+        } as never);
       }
       await createTimeEntry(db, { employeeId: worker.id, companyId: company.id, clockIn: new Date('2026-03-04T12:00:00Z') });
     };
-    const shapes = [36.5, 0, 39.99];
+    const shapes = [
+      [36.5, true],
+      [0, true],
+      [39.99, true],
+      [20, false],
+    ] as const;
     const batchWorkers: EmployeeRow[] = [];
     const aloneWorkers: EmployeeRow[] = [];
     for (const hours of shapes) {
@@ -132,27 +141,45 @@ describe('coalesced punches', () => {
     const lockedPeriod = (await queryRows<{ id: string }>(db, sql`select id from pay_periods where company_id = ${lockedCompany.id}`))[0]!;
     await createTimeEntry(db, { employeeId: frozen.id, companyId: lockedCompany.id, clockIn: new Date('2026-03-04T12:00:00Z'), payPeriodId: lockedPeriod.id });
 
-    const breaks = [30, null, 0];
+    const breaks = [30, null, 0, 0];
     const batch = [
       ...batchWorkers.map((w, i) => clockOutOf(w, ms(NOW, i), { breakMinutes: breaks[i]!, notes: i === 1 ? 'done' : null })),
       clockOutOf(idle, ms(NOW)),
       clockOutOf(tired, ms(NOW), { breakMinutes: 61 }),
       clockOutOf(frozen, ms(NOW)),
     ];
+    // Which punches the batch closed in its own UPDATE and which it handed to the single call:
+    // run once on a copy of the state inside a transaction that is rolled back.
+    const routes = await db
+      .transaction(async (tx) => {
+        const rows = await queryRows<{ alone: boolean; outcome: string }>(tx as unknown as Db, clockOutBatchStatement(batch));
+        throw Object.assign(new Error('roll back'), { rows });
+      })
+      .catch((error: { rows?: Array<{ alone: boolean; outcome: string }> }) => error.rows);
+    expect(routes?.map((row) => [row.outcome, row.alone])).toEqual([
+      ['closed', false],
+      ['closed', false],
+      ['closed', false],
+      ['closed', true], // the never-allocated week
+      ['no_open_entry', true],
+      ['break_too_long', true],
+      ['period_locked', true],
+    ]);
     const outcomes = await closeOpenEntries(db, batch);
     const alone = [];
     for (const [i, w] of aloneWorkers.entries()) alone.push(await closeOpenEntry(db, clockOutOf(w, ms(NOW, i), { breakMinutes: breaks[i]!, notes: i === 1 ? 'done' : null })));
 
     const figures = (o: (typeof outcomes)[number]) => (o.entry ? { clockOut: o.entry.clockOut, breakMinutes: o.entry.breakMinutes, totalHours: o.entry.totalHours, regularHours: o.entry.regularHours, overtimeHours: o.entry.overtimeHours, notes: o.entry.notes } : o.outcome);
-    expect(outcomes.slice(0, 3).map(figures)).toEqual(alone.map(figures));
+    expect(outcomes.slice(0, 4).map(figures)).toEqual(alone.map(figures));
     // The figures themselves: 7.5 h after a 30-minute break with 36.5 h before (3.5 regular,
-    // 4 overtime); 8 h with nothing before; 8 h with 39.99 before (0.01 regular).
-    expect(outcomes.slice(0, 3).map((o) => [o.entry?.totalHours, o.entry?.regularHours, o.entry?.overtimeHours])).toEqual([
+    // 4 overtime); 8 h with nothing before; 8 h with 39.99 before (0.01 regular); 8 h after 20.
+    expect(outcomes.slice(0, 4).map((o) => [o.entry?.totalHours, o.entry?.regularHours, o.entry?.overtimeHours])).toEqual([
       [7.5, 3.5, 4],
       [8, 8, 0],
       [8, 0.01, 7.99],
+      [8, 8, 0],
     ]);
-    expect(outcomes.slice(3).map((o) => o.outcome)).toEqual(['no_open_entry', 'break_too_long', 'period_locked']);
+    expect(outcomes.slice(4).map((o) => o.outcome)).toEqual(['no_open_entry', 'break_too_long', 'period_locked']);
     // Nothing of a refused punch was written.
     const stillOpen = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from time_entries where employee_id in (${tired.id}::uuid, ${frozen.id}::uuid) and clock_out is null`);
     expect(stillOpen[0]!.n).toBe(2);

@@ -78,9 +78,9 @@ export async function closeOpenEntries(db: Db, punches: readonly ClockOutValues[
 }
 
 /**
- * payclock_clock_out called once per punch, in the batch's order, all in the statement's one
- * transaction: each call locks its own employee row (distinct in a batch) and reads with fresh
- * snapshots, exactly as a call of its own (drizzle/0008_punch_functions.sql).
+ * payclock_clock_out_batch (drizzle/0010_clock_out_batch.sql): the employee row locks of the
+ * whole batch in one statement, the plain punches closed by one UPDATE, and every other punch
+ * handed to payclock_clock_out on its own, so each outcome is exactly the single call's.
  */
 export function clockOutBatchStatement(punches: readonly ClockOutValues[]): SQL {
   const json = JSON.stringify(
@@ -95,11 +95,9 @@ export function clockOutBatchStatement(punches: readonly ClockOutValues[]): SQL 
       ip: v.clockOutIp,
     })),
   );
-  const columns = 'employee_id uuid, token_hash text, issued_at_ms float8, at timestamptz, recorded_at timestamptz, break_minutes int, notes varchar, ip varchar';
-  return sql`select p.n, r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
-        from (${punchesOf(json, columns)}) p
-        cross join lateral payclock_clock_out(p.employee_id, p.token_hash, p.issued_at_ms, p.at, p.recorded_at, p.break_minutes, p.notes, p.ip, false) r
+  return sql`select r.n, r.outcome, r.caller, r.alone, case when te.id is null then null else ${ENTRY_JSON} end as entry
+        from payclock_clock_out_batch(${json}::json) r
         left join lateral (select (r.entry).*) te on true
         left join pay_periods pp on pp.id = te.pay_period_id
-        order by p.n`;
+        order by r.n`;
 }
