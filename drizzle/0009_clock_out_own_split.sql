@@ -10,6 +10,47 @@
 -- Every writer keeps worked_seconds in step with the clock times it writes (this function,
 -- src/modules/time-entries/allocation.ts), which is what lets the stored seconds stand for
 -- them. Everything else (locks, refusals and their order, what is written) is 0008's.
+-- The two arithmetic helpers of 0008, with the same bodies, declared so that PostgreSQL can
+-- inline them into the queries that call them: not STRICT (with a NULL argument each body
+-- gives NULL anyway, as STRICT did), and payclock_worked_seconds STABLE like the `extract` on
+-- timestamptz in its body (a body more volatile than its declaration is never inlined). A
+-- function that is not inlined starts its own small executor on every call; a profile of the
+-- clock cycle (perf, BENCHMARKS.md) showed that setup as PostgreSQL's largest cost.
+CREATE OR REPLACE FUNCTION payclock_hundredths(seconds bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT seconds / 36 + CASE WHEN seconds % 36 >= 18 THEN 1 ELSE 0 END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION payclock_worked_seconds(clock_in timestamptz, clock_out timestamptz, break_minutes int) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT floor((floor(extract(epoch FROM clock_out) * 1000) - floor(extract(epoch FROM clock_in) * 1000) - break_minutes::bigint * 60000) / 1000)::bigint
+$$;
+--> statement-breakpoint
+-- The workweek start of 0008, the same computation in plpgsql: as a SQL function with
+-- sub-selects it could never be inlined, so every call set up and ran a small query plan of its
+-- own (with two init-plans); plpgsql keeps its expressions prepared for the session. The
+-- earlier reading wins when local midnight repeats, the transition when it is skipped
+-- (docs/time-rules.md §3); test/timesheet/punch-sql.test.ts compares it with
+-- src/domain/workweek.ts over every week of 2011-2027 in 10 zones.
+CREATE OR REPLACE FUNCTION payclock_workweek_start(instant timestamptz, tz text) RETURNS timestamptz
+LANGUAGE plpgsql STABLE STRICT AS $$
+DECLARE
+  wall timestamp := ((instant AT TIME ZONE tz)::date - extract(dow FROM instant AT TIME ZONE tz)::int)::timestamp;
+  wall_utc timestamptz := wall AT TIME ZONE 'UTC';
+  -- The wall time read with the offset of the day before, and of the day after.
+  with_before timestamptz := wall_utc - (((wall - interval '1 day') AT TIME ZONE 'UTC' AT TIME ZONE tz) - (wall - interval '1 day'));
+  with_after timestamptz := wall_utc - (((wall + interval '1 day') AT TIME ZONE 'UTC' AT TIME ZONE tz) - (wall + interval '1 day'));
+BEGIN
+  IF (with_before AT TIME ZONE tz) = wall AND (with_after AT TIME ZONE tz) = wall THEN
+    RETURN least(with_before, with_after);
+  END IF;
+  IF (with_after AT TIME ZONE tz) = wall THEN
+    RETURN with_after;
+  END IF;
+  RETURN with_before;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION payclock_clock_out(
   p_employee uuid, p_token_hash text, p_issued_at_ms float8,
   p_at timestamptz, p_recorded_at timestamptz, p_break int, p_notes varchar, p_ip varchar, p_offline boolean
