@@ -1,8 +1,9 @@
-// Coalescing concurrent writes into one statement per batch (docs/architecture.md, "How a punch
-// reaches the database"). PostgreSQL's commit flush, not CPU, bounds how many single-statement
-// punches commit per second; one statement carrying many punches commits them with one flush.
+// Coalescing concurrent writes into one statement per batch (docs/architecture.md §3, "How a
+// punch reaches the database"). Every statement costs PostgreSQL a commit (a WAL flush) and its
+// own set-up; one statement carrying many punches pays them once.
 //
-// The rules, each of which a test in test/timesheet/coalescer.test.ts holds:
+// The rules, each of which a test in src/core/coalescer.test.ts holds (and, with the real punch
+// statements, test/timesheet/punch-batches.test.ts):
 // - No timer. At most `maxInFlight` batches run at once; an item that arrives while a slot is
 //   free leaves at once (alone), and the items that arrive while every slot is busy leave
 //   together as soon as one returns. Nobody waits for a batch to fill.
@@ -66,11 +67,17 @@ export class Coalescer<Item, Outcome> {
       if (batch.length === 0) return;
       this.inFlight += 1;
       for (const waiting of batch) this.keysInFlight.add(waiting.key);
-      void this.send(batch).finally(() => {
-        this.inFlight -= 1;
-        for (const waiting of batch) this.keysInFlight.delete(waiting.key);
-        this.dispatch();
-      });
+      void this.send(batch)
+        // send settles every item itself; this only guards against a throwing option (rolledBack,
+        // onBatch), which must fail the batch's items rather than leave them waiting.
+        .catch((error: unknown) => {
+          for (const waiting of batch) waiting.reject(error);
+        })
+        .finally(() => {
+          this.inFlight -= 1;
+          for (const waiting of batch) this.keysInFlight.delete(waiting.key);
+          this.dispatch();
+        });
     }
   }
 

@@ -24,7 +24,8 @@ export async function findAdminActor(db: Db, userId: string, tokenHash: string):
 /**
  * The employee row of the caller check (core/actors.ts EmployeeActorRow), as a statement of its
  * own or a CTE of a punch's statement (clock.repository.ts), so both check the same columns.
- * The id and hash are values, or SQL naming the columns of a batch's punches (punch-batches.ts).
+ * The id and hash are values, or SQL naming the columns of a batch's punches
+ * (timesheet/clock-batch.repository.ts).
  */
 export const employeeActorSelect = (employeeId: string | SQL, tokenHash: string | SQL) =>
   sql`select e.id, e.active, (extract(epoch from e.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, e.company_id,
