@@ -1,9 +1,11 @@
 // The per-request check that a token's user (and its organization, or its company and
 // organization) is still active and that the token was not logged out: one primary-key query
-// with its joins and a primary-key probe of revoked_tokens. The credentials-change instant
+// with its joins and a primary-key probe of revoked_tokens, as a named prepared statement (it
+// runs on every authenticated request; planning it each time cost more than running it,
+// BENCHMARKS.md). The credentials-change instant
 // comes back as epoch milliseconds (float8): raw queries return timestamps as text.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/open.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
 import type { ActorLoader, AdminActorRow, EmployeeActorRow } from '../../core/actors.ts';
 import { isTokenRevoked } from './revocation.ts';
 
@@ -11,8 +13,9 @@ const tokenRevoked = (tokenHash: string | SQL) =>
   sql`exists (select 1 from revoked_tokens where token_hash = ${tokenHash}) as token_revoked`;
 
 export async function findAdminActor(db: Db, userId: string, tokenHash: string): Promise<AdminActorRow | undefined> {
-  const rows = await queryRows<AdminActorRow>(
+  const rows = await queryPreparedRows<AdminActorRow>(
     db,
+    'payclock_admin_actor',
     sql`select u.id, u.email, u.role, u.active, (extract(epoch from u.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, u.bookkeeper_org_id, o.active as org_active,
                ${tokenRevoked(tokenHash)}
         from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
@@ -34,7 +37,7 @@ export const employeeActorSelect = (employeeId: string | SQL, tokenHash: string 
   where e.id = ${employeeId}::uuid`;
 
 export async function findEmployeeActor(db: Db, employeeId: string, tokenHash: string): Promise<EmployeeActorRow | undefined> {
-  const rows = await queryRows<EmployeeActorRow>(db, employeeActorSelect(employeeId, tokenHash));
+  const rows = await queryPreparedRows<EmployeeActorRow>(db, 'payclock_employee_actor', employeeActorSelect(employeeId, tokenHash));
   return rows[0];
 }
 

@@ -1,6 +1,6 @@
 // Reading the employee's timesheet: everything it shows in one statement.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/open.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
 import type { PayType, PeriodType } from '../../domain/enums.ts';
 import type { PayPeriodRow } from '../pay-periods/pay-periods.repository.ts';
 import type { OpenEntryRef, TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
@@ -16,8 +16,9 @@ export interface PeriodRef {
 }
 
 export async function findPeriodRef(db: Db, payPeriodId: string): Promise<PeriodRef | null> {
-  const rows = await queryRows<{ id: string; company_id: string; start_date: Date | string; end_date: Date | string }>(
+  const rows = await queryPreparedRows<{ id: string; company_id: string; start_date: Date | string; end_date: Date | string }>(
     db,
+    'payclock_period_ref',
     sql`select id, company_id, start_date, end_date from pay_periods where id = ${payPeriodId}::uuid`,
   );
   const row = rows[0];
@@ -54,12 +55,17 @@ export interface TimesheetRows {
   openTimeEntry: OpenEntryRef | null;
 }
 
-/** Everything the timesheet shows, in one statement. */
+/**
+ * Everything the timesheet shows, in one statement, prepared once per connection (one name per
+ * statement text: with and without the pay-period filter); planning it on every request cost
+ * more than running it (BENCHMARKS.md).
+ */
 export async function readTimesheet(db: Db, q: TimesheetQuery): Promise<TimesheetRows | null> {
   const now = q.now.toISOString();
   const periodFilter = q.payPeriodId ? sql`and te.pay_period_id = ${q.payPeriodId}::uuid` : sql``;
-  const rows = await queryRows<{ employee: Json; company: Json; entries: Json[]; current_period: Json | null; open_entry: Json | null }>(
+  const rows = await queryPreparedRows<{ employee: Json; company: Json; entries: Json[]; current_period: Json | null; open_entry: Json | null }>(
     db,
+    q.payPeriodId ? 'payclock_timesheet_period' : 'payclock_timesheet_week',
     sql`select
           json_build_object('id', e.id, 'firstName', e.first_name, 'lastName', e.last_name, 'employeeNumber', e.employee_number,
                             'jobTitle', e.job_title, 'payRate', e.pay_rate, 'payType', e.pay_type) as employee,
