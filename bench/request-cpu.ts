@@ -1,0 +1,91 @@
+// node --import tsx bench/request-cpu.ts [--requests 3000]   (BENCH_DATABASE=name)
+// Node's own CPU per request of each read, without sockets: the app is built in this process
+// (as `npm start` builds it, production logging) on a fresh PostgreSQL database seeded like
+// `npm run bench --scale small`, and driven through `app.inject`, one request at a time.
+// `process.cpuUsage` counts every thread of the process (the garbage collector's too), so
+// "node CPU" is what the service costs the machine per request, apart from PostgreSQL. Its
+// complement, wall minus CPU, is mostly the database's time. BENCHMARKS.md uses it to bound
+// what a read can reach against pgbench replaying its SQL on the same two cores.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { SecretHasher } from '../src/core/hashing.ts';
+import { TokenService } from '../src/core/tokens.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
+
+const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '3000' } } });
+const REQUESTS = Number(args.requests);
+// Enough for V8 to have compiled the hot paths: with 100 the figures were twice these.
+const WARMUP = 1000;
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const NAME = process.env.BENCH_DATABASE ?? 'payclock_bench_request_cpu';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+async function onMaintenanceDb(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
+await onMaintenanceDb(`create database ${NAME}`);
+const url = `${SERVER}/${NAME}`;
+const database = await openDatabase({ url, poolMax: 16, statementTimeoutMs: 0 });
+try {
+  await database.migrate();
+  const now = new Date();
+  const scale = SCALES.small!;
+  const hasher = new SecretHasher();
+  const hashes = { pin: await hasher.hash(BENCH_PIN), password: await hasher.hash(BENCH_PASSWORD) };
+  await seedBase(database.db, scale, hashes, now);
+  const busy = await seedBusyPeriod(database.db, now, hashes.pin);
+  await seedSearchEmployees(database.db, scale, 100_000, hashes.pin);
+  await growTimeEntries(database.db, scale.employees, scale.timeEntries, now);
+  const ids = await loadScenarioIds(database.db);
+
+  const tokens = new TokenService(new TextEncoder().encode(JWT_SECRET), 86_400);
+  const admin = ids.admins[0]!;
+  const employee = ids.employees[0]!;
+  const adminToken = await tokens.sign({ userId: admin.id, type: 'admin', bookkeeperOrgId: admin.bookkeeperOrgId, email: admin.email }, now);
+  const employeeToken = await tokens.sign({ userId: employee.id, type: 'employee', companyId: employee.companyId }, now);
+  const busyToken = await tokens.sign({ userId: busy.employees[0]!.id, type: 'employee', companyId: busy.companyId }, now);
+
+  const config = loadConfig({ JWT_SECRET, DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const reads: Array<{ name: string; path: string; token: string }> = [
+    { name: 'health (no auth, no SQL)', path: '/health', token: adminToken },
+    { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', token: employeeToken },
+    { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, token: busyToken },
+    { name: 'organization search', path: '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20', token: adminToken },
+    { name: 'employee search', path: '/api/v1/admin/employees?search=last12&pageSize=20', token: adminToken },
+  ];
+  process.stdout.write(`requests of each read: ${REQUESTS} after ${WARMUP} to warm up; load ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
+  process.stdout.write('| read | bytes | wall ms/request | node CPU ms/request | wall − CPU |\n|---|---|---|---|---|\n');
+  for (const read of reads) {
+    let bytes = 0;
+    const send = async () => {
+      const response = await app.inject({ method: 'GET', url: read.path, headers: { authorization: `Bearer ${read.token}` } });
+      if (response.statusCode !== 200) throw new Error(`${read.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      bytes = response.rawPayload.length;
+    };
+    for (let i = 0; i < WARMUP; i++) await send();
+    const cpuBefore = process.cpuUsage();
+    const startedAt = performance.now();
+    for (let i = 0; i < REQUESTS; i++) await send();
+    const wall = (performance.now() - startedAt) / REQUESTS;
+    const used = process.cpuUsage(cpuBefore);
+    const cpu = (used.user + used.system) / 1000 / REQUESTS;
+    process.stdout.write(`| ${read.name} | ${bytes} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${(wall - cpu).toFixed(2)} |\n`);
+  }
+  await app.close();
+} finally {
+  await database.close();
+  await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
+}
