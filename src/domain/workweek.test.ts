@@ -53,6 +53,39 @@ describe('workweekOf', () => {
     expect(() => workweekOf(new Date(Number.NaN), 'UTC')).toThrow(RangeError);
   });
 
+  it('answers from the week it remembers exactly as it computes afresh, across every kind of transition', () => {
+    const far = new Date(Date.UTC(2000, 0, 5));
+    const transitions: Array<[string, string]> = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['America/Havana', '2026-11-01T05:00:00Z'],
+      ['America/Santiago', '2022-09-11T04:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Pacific/Auckland', '2026-09-26T14:00:00Z'],
+    ];
+    for (const [zone, transition] of transitions) {
+      const middle = Date.parse(transition);
+      // Every 15 minutes from 10 days before the transition to 10 days after: mostly answered
+      // from the remembered week, and at each week boundary computed again.
+      for (let at = middle - 10 * 24 * HOUR; at <= middle + 10 * 24 * HOUR; at += HOUR / 4) {
+        const walked = workweekOf(new Date(at), zone);
+        workweekOf(far, zone); // another week remembered: the next call computes afresh
+        const fresh = workweekOf(new Date(at), zone);
+        expect([iso(walked.start), iso(walked.end)], `${zone} ${new Date(at).toISOString()}`).toEqual([iso(fresh.start), iso(fresh.end)]);
+        workweekOf(new Date(at), zone);
+      }
+    }
+  });
+
+  it('hands out dates of its own: changing one leaves the next answer alone', () => {
+    const instant = new Date('2026-01-14T12:00:00.000Z');
+    const first = workweekOf(instant, 'UTC');
+    first.start.setTime(0);
+    first.end.setTime(0);
+    const again = workweekOf(instant, 'UTC');
+    expect([iso(again.start), iso(again.end)]).toEqual(['2026-01-11T00:00:00.000Z', '2026-01-17T23:59:59.999Z']);
+  });
+
   const zones = [
     'UTC', 'America/New_York', 'America/Los_Angeles', 'America/Santiago', 'America/Havana', 'America/St_Johns',
     'Europe/London', 'Europe/Berlin', 'Asia/Tokyo', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Auckland',
