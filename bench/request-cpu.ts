@@ -5,7 +5,8 @@
 // `process.cpuUsage` counts every thread of the process (the garbage collector's too), so
 // "node CPU" is what the service costs the machine per request, apart from PostgreSQL. Its
 // complement, wall minus CPU, is mostly the database's time. BENCHMARKS.md uses it to bound
-// what a read can reach against pgbench replaying its SQL on the same two cores.
+// what a read can reach against pgbench replaying its SQL on the same two cores. Last, one
+// round trip alone (`select 1`), the floor under each of a read's statements.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -85,6 +86,27 @@ try {
     process.stdout.write(`| ${read.name} | ${bytes} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${(wall - cpu).toFixed(2)} |\n`);
   }
   await app.close();
+
+  // One round trip alone: a prepared `select 1` on one connection, over TCP and over the Unix
+  // socket (where the machine has it), the floor under every statement a read sends.
+  process.stdout.write('\n| one prepared `select 1` | wall µs | Node user µs | Node system µs |\n|---|---|---|---|\n');
+  for (const host of ['127.0.0.1', '/var/run/postgresql']) {
+    const client = new pg.Client({ host, user: 'postgres', database: NAME });
+    try {
+      await client.connect();
+    } catch {
+      continue; // no Unix socket here
+    }
+    const selectOne = () => client.query({ name: 'select_one', text: 'select 1' });
+    for (let i = 0; i < WARMUP; i++) await selectOne();
+    const cpuBefore = process.cpuUsage();
+    const startedAt = performance.now();
+    for (let i = 0; i < REQUESTS; i++) await selectOne();
+    const wall = ((performance.now() - startedAt) * 1000) / REQUESTS;
+    const used = process.cpuUsage(cpuBefore);
+    process.stdout.write(`| ${host} | ${wall.toFixed(0)} | ${(used.user / REQUESTS).toFixed(0)} | ${(used.system / REQUESTS).toFixed(0)} |\n`);
+    await client.end();
+  }
 } finally {
   await database.close();
   await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
