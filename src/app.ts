@@ -21,6 +21,7 @@ import { errorHandlersPlugin, sendError } from './http/error-handler.ts';
 import { HotRouteLogController } from './http/request-log.ts';
 import { Errors } from './core/errors.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
+import { inFlightPlugin } from './http/in-flight.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { docsPlugin } from './http/docs-ui.ts';
 import { openApiPlugin } from './http/openapi.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(openApiPlugin, { ctx });
   await app.register(metricsPlugin, { ctx });
   await app.register(idempotencyPlugin, { ctx });
+  await app.register(inFlightPlugin, { ctx });
   await app.register(authGuardPlugin, { ctx });
   await registerModules(app, ctx);
   await app.register(docsPlugin, { ctx });

@@ -41,6 +41,7 @@ export const PLUGIN = {
   openApi: 'payclock-openapi',
   metrics: 'payclock-metrics',
   idempotency: 'payclock-idempotency',
+  inFlight: 'payclock-in-flight',
   authGuard: 'payclock-auth-guard',
   docs: 'payclock-docs',
   webApp: 'payclock-web-app',
