@@ -27,13 +27,29 @@ export const errorHandlersPlugin = sharedPlugin(PLUGIN.errorHandlers, [], regist
 function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request);
-    if (appError.statusCode >= 500) {
-      request.log.error({ err: error }, appError.statusCode === 503 ? 'database unavailable' : 'request failed');
-    }
+    if (appError.statusCode >= 500) logFailure(request, reply, error, appError);
     return sendError(reply, appError);
   });
 
   app.setNotFoundHandler((_request, reply) => sendError(reply, Errors.routeNotFound()));
+}
+
+/**
+ * A 5xx is logged at the level of what it says about the service: a fault (500, the database
+ * away) at error; a conflict the database settled by aborting a transaction at warn; a 503 for a
+ * client that had already gone (a closed tab, a load test's end, src/http/prebuilt-json.ts) at
+ * info, since nobody was refused anything.
+ */
+function logFailure(request: FastifyRequest, reply: FastifyReply, error: Error, appError: AppError): void {
+  if (appError.statusCode === 503 && reply.raw.destroyed) {
+    request.log.info({ statusCode: 503 }, 'client left before its answer');
+  } else if (isTransientConflict(error)) {
+    request.log.warn({ err: error }, 'transaction aborted by a conflict');
+  } else if (isDatabaseUnavailable(error) || isStatementTimeout(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+  } else {
+    request.log.error({ err: error }, appError.statusCode === 503 ? 'service unavailable' : 'request failed');
+  }
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
