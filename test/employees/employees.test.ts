@@ -170,6 +170,44 @@ describe('GET /api/v1/admin/employees', () => {
     expect(await found('zzz')).toEqual([]);
   });
 
+  it('pages a search alike whether the trigram index finds its term (three characters or more) or not', async () => {
+    // Two statements for a short term, one for a longer one (employees.repository.ts): same pages, same totals.
+    const { org, company, token } = await freshTenant();
+    const second = await createCompany(t.db, { bookkeeperOrgId: org.id });
+    const expected: string[] = [];
+    const inFirstCompany: string[] = [];
+    for (let n = 0; n < 23; n++) {
+      const lastName = `Qx-${String(n % 7).padStart(2, '0')}`;
+      const firstName = `F${String(n).padStart(2, '0')}`;
+      await createEmployee(t.db, { companyId: n % 2 === 0 ? company.id : second.id, lastName, firstName });
+      expected.push(`${lastName} ${firstName}`);
+      if (n % 2 === 0) inFirstCompany.push(`${lastName} ${firstName}`);
+    }
+    await createEmployee(t.db, { companyId: company.id, lastName: 'Other', firstName: 'Person' });
+    expected.sort();
+    inFirstCompany.sort();
+    const pages = async (search: string, companyId?: string) => {
+      const seen: Array<{ items: string[]; total: number; totalPages: number }> = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await api.get('/api/v1/admin/employees', { token, query: { search, page, pageSize: 10, ...(companyId ? { companyId } : {}) } });
+        expect(res.status).toBe(200);
+        const { items, total, totalPages } = res.body.data;
+        seen.push({ items: items.map((e: any) => `${e.lastName} ${e.firstName}`), total, totalPages });
+      }
+      return seen;
+    };
+    const byPage = [expected.slice(0, 10), expected.slice(10, 20), expected.slice(20), []];
+    const expectedPages = byPage.map((items) => ({ items, total: 23, totalPages: 3 }));
+    expect(await pages('qx')).toEqual(expectedPages);
+    expect(await pages('QX-')).toEqual(expectedPages);
+    // Within one company (no join to companies), past the last page (the total still reported),
+    // and a term that matches nothing.
+    const companyPages = [inFirstCompany.slice(0, 10), inFirstCompany.slice(10), [], []].map((items) => ({ items, total: 12, totalPages: 2 }));
+    expect(await pages('qx', company.id)).toEqual(companyPages);
+    expect(await pages('qx-', company.id)).toEqual(companyPages);
+    expect(await pages('no such name')).toEqual([1, 2, 3, 4].map(() => ({ items: [], total: 0, totalPages: 0 })));
+  });
+
   it('returns only active employees with active=true and all otherwise', async () => {
     const { company, token } = await freshTenant();
     await createEmployee(t.db, { companyId: company.id, firstName: 'On' });
