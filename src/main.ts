@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     }, 25_000);
     force.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      // Stops accepting and waits for requests in flight, those whose client has gone included
+      // (src/http/in-flight.ts), so that none meets a closed database.
+      await app.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -11,9 +11,8 @@ import { PLUGIN, sharedPlugin } from './plugin.ts';
 /** How long close waits for requests still running; main.ts forces an exit at 25 s. */
 export const DRAIN_TIMEOUT_MS = 20_000;
 
-const counted = new WeakSet<FastifyRequest>();
-
 export class InFlightRequests {
+  private readonly counted = new WeakSet<FastifyRequest>();
   private running = 0;
   private waiters: Array<() => void> = [];
 
@@ -22,14 +21,14 @@ export class InFlightRequests {
   }
 
   enter(request: FastifyRequest): void {
-    if (counted.has(request)) return;
-    counted.add(request);
+    if (this.counted.has(request)) return;
+    this.counted.add(request);
     this.running += 1;
   }
 
   /** Idempotent per request: onSend and onResponse both call it. */
   leave(request: FastifyRequest): void {
-    if (!counted.delete(request)) return;
+    if (!this.counted.delete(request)) return;
     this.running -= 1;
     if (this.running === 0) for (const wake of this.waiters.splice(0)) wake();
   }
