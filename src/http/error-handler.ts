@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from '../db/errors.ts';
 import { AppError, Errors, ValidationLabel, type FailureLabel } from '../core/errors.ts';
 import { PLUGIN, sharedPlugin } from './plugin.ts';
+import { clientGone } from './request-meta.ts';
 import { RequestValidationError, validationLabel } from './validation.ts';
 
 declare module 'fastify' {
@@ -41,7 +42,7 @@ function registerErrorHandlers(app: FastifyInstance): void {
  * info, since nobody was refused anything.
  */
 function logFailure(request: FastifyRequest, reply: FastifyReply, error: Error, appError: AppError): void {
-  if (appError.statusCode === 503 && reply.raw.destroyed) {
+  if (appError.statusCode === 503 && clientGone(reply)) {
     request.log.info({ statusCode: 503 }, 'client left before its answer');
   } else if (isTransientConflict(error)) {
     request.log.warn({ err: error }, 'transaction aborted by a conflict');

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { FastifyReply } from 'fastify';
 import { ConcurrencyLimit } from '../core/concurrency-limit.ts';
 import { Errors } from '../core/errors.ts';
+import { clientGone } from './request-meta.ts';
 
 /** `{"success":true,"data":<dataJson>}` with `dataJson` already JSON text. */
 export function sendDataJson<Reply>(reply: Reply, dataJson: string): Reply {
@@ -31,11 +32,10 @@ export function largeAnswerLimit(): ConcurrencyLimit {
  * after their clients had gone, and every later request waited behind them.
  */
 export async function holdUntilSent(limit: ConcurrencyLimit, reply: unknown): Promise<void> {
-  const raw = (reply as FastifyReply).raw;
   const release = await limit.acquire();
-  if (raw.destroyed || raw.socket?.destroyed) {
+  if (clientGone(reply as FastifyReply)) {
     release();
     throw Errors.serviceUnavailable(1);
   }
-  raw.once('close', release);
+  (reply as FastifyReply).raw.once('close', release);
 }

@@ -52,12 +52,19 @@ beforeAll(async () => {
   app.get('/probe/database-away', probe, async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
   });
-  // Answers 503 once its client has gone, as a large read does that waited for a slot.
-  app.get('/probe/abandoned', probe, async (_request, reply) => {
+  // Answers 503 once its client has gone, as a large read does that waited for a slot: at the
+  // socket's close, before the response itself has heard of it.
+  app.get('/probe/abandoned', probe, async (request) => {
     await new Promise<void>((resolve) => {
       clientGone.push(resolve);
-      reply.raw.once('close', () => resolve());
+      request.raw.socket.once('close', () => resolve());
     });
+    throw Errors.serviceUnavailable(1);
+  });
+  // The moment just after a connection was reset: its socket destroyed, its close not yet
+  // emitted, so the response does not know yet (the state seen at a load test's end).
+  app.get('/probe/reset', probe, async (request) => {
+    request.raw.socket.destroy();
     throw Errors.serviceUnavailable(1);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -99,5 +106,13 @@ describe('how a 5xx is logged', () => {
     }
     expect(failureLine('abandoned')).toEqual([{ ...failureLine('abandoned')[0], level: LEVEL.info, msg: 'client left before its answer' }]);
     expect(lines.filter((line) => line.reqId === 'abandoned' && line.level >= LEVEL.warn)).toEqual([]);
+  });
+
+  it('a 503 at the moment its connection was reset at info', async () => {
+    await expect(get('/probe/reset', 'reset')).rejects.toThrow();
+    for (let waited = 0; failureLine('reset').length === 0 && waited < 2_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(failureLine('reset')).toMatchObject([{ level: LEVEL.info, msg: 'client left before its answer' }]);
   });
 });
