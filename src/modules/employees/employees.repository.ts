@@ -71,7 +71,7 @@ export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise
  * term is usually selective (a name, an email, a number). Its matches are then collected once
  * (a CTE read twice is materialized) for both the total and the page: one statement where
  * the count and the page used to scan separately, and the page used to walk the whole name
- * index to find its 20 (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 2.5 ms).
+ * index to find its 20 (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 3.7 ms).
  */
 async function listMatchesOnce(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {
   const where = listWhere(filter);
