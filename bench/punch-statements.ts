@@ -1,6 +1,7 @@
-// node --import tsx bench/punch-statements.ts [N]   (BENCH_DATABASE=name, STEP=ms between punches)
+// node --import tsx bench/punch-statements.ts [N]   (BENCH_DATABASE=name, STEP=ms between punches, ROUNDS)
 // The database's share of a punch, without HTTP: N employees clock in as one batch statement,
-// then out as one, 40 rounds, against one clock in and one clock out sent alone; medians.
+// then out as one, ROUNDS times (40), against one clock in and one clock out sent alone; medians,
+// and the batches of the first and the last round (what a week's growth costs).
 // With the default STEP (1 s) every round lands in the same workweek, so by the end each
 // clock out's week holds 40 entries (docs/architecture.md §3; BENCHMARKS.md "clock path").
 import { sql } from 'drizzle-orm';
@@ -29,7 +30,8 @@ const emps = await queryRows<{ id: string }>(db, sql`select id from employees`);
 const cred = (id: string) => ({ userId: id, hash: 'h'.repeat(64), issuedAtMs: Date.now() });
 const tIn: number[] = [], tOut: number[] = [], sIn: number[] = [], sOut: number[] = [];
 let t = Date.now();
-for (let round = 0; round < 40; round++) {
+const ROUNDS = Number(process.env.ROUNDS ?? 40);
+for (let round = 0; round < ROUNDS; round++) {
   t += Number(process.env.STEP ?? 1000);
   const a = performance.now();
   const ins = await insertOpenEntries(db, emps.map((e) => ({ credential: cred(e.id), now: new Date(t), recordedAt: new Date(t), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null })));
@@ -49,6 +51,8 @@ for (let round = 0; round < 40; round++) {
   sIn.push(f - d); sOut.push(g - f);
 }
 const med = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!.toFixed(2);
+const [firstIn, firstOut, lastIn, lastOut] = [tIn[0]!, tOut[0]!, tIn.at(-1)!, tOut.at(-1)!].map((t) => t.toFixed(2));
+console.log(`N=${N}, ${ROUNDS} rounds: first round in ${firstIn} ms, out ${firstOut} ms; last round in ${lastIn} ms, out ${lastOut} ms`);
 console.log(`N=${N} batch in ${med(tIn)} ms, batch out ${med(tOut)} ms; single in ${med(sIn)} ms, single out ${med(sOut)} ms; load ${(await import('node:fs')).readFileSync('/proc/loadavg','utf8').trim()}`);
 await database.close();
 const drop = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });

@@ -4,6 +4,7 @@
 // migration drizzle/0001_constraints.sql.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -329,3 +330,23 @@ export const revokedTokens = pgTable(
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * What a clock out needs of its workweek's earlier entries, kept by the batched clock out
+ * (drizzle/0011_week_running_totals.sql, docs/architecture.md §3): for one employee, the
+ * closed entries of the workweek from `week_start` to `week_end` (in `timezone`), up to the
+ * one clocked in at `through_clock_in`, hold the figures the allocation gives them under
+ * `threshold_seconds`, and their worked seconds sum to `worked_seconds`. Any other write to that employee's entries
+ * deletes the row (triggers on time_entries), so a row that exists is true; a missing one only
+ * means the next clock out reads its week.
+ */
+export const weekRunningTotals = pgTable('week_running_totals', {
+  employeeId: uuid('employee_id').primaryKey(),
+  weekStart: timestamptz('week_start').notNull(),
+  /** The next workweek's start. */
+  weekEnd: timestamptz('week_end').notNull(),
+  timezone: text('timezone').notNull(),
+  thresholdSeconds: bigint('threshold_seconds', { mode: 'number' }).notNull(),
+  throughClockIn: timestamptz('through_clock_in').notNull(),
+  workedSeconds: bigint('worked_seconds', { mode: 'number' }).notNull(),
+});

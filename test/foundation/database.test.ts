@@ -83,6 +83,7 @@ describe.each(engines)('$name', (engine) => {
       'pay_periods',
       'revoked_tokens',
       'time_entries',
+      'week_running_totals',
     ]);
     const [industries] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from industries`);
     expect(industries!.n).toBeGreaterThanOrEqual(12);

@@ -1,0 +1,158 @@
+// The week's running total that a batched clock out starts from (drizzle/0011_week_running_totals.sql,
+// docs/architecture.md §3), on both engines: after each batch it equals the sum of the week's
+// closed entries; a clock in keeps it; any other write to the employee's entries forgets it, so
+// the next clock out reads its week again and still allocates it as allocateWeek does; a kept
+// total of another threshold is not used.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Database, type Db } from '../../src/db/open.ts';
+import { allocateWeek } from '../../src/domain/overtime.ts';
+import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
+import { openTestDatabase } from '../helpers/app.ts';
+import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
+
+// Monday 2026-04-06 in Chicago (CDT, UTC-5); the workweek began on Sunday 2026-04-05 05:00Z.
+const at = (hhmm: string) => new Date(`2026-04-06T${hhmm}:00.000-05:00`);
+const HOUR = 3_600;
+
+describe('the running total of a week', () => {
+  let database: Database;
+  let db: Db;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+  });
+  afterAll(async () => database?.close());
+
+  const credential = (employee: EmployeeRow) => ({ userId: employee.id, hash: 'e'.repeat(64), issuedAtMs: Date.now() });
+
+  async function clockIn(employee: EmployeeRow, time: string) {
+    const [outcome] = await insertOpenEntries(db, [
+      { credential: credential(employee), now: at(time), recordedAt: at(time), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null },
+    ]);
+    expect(outcome!.entry).not.toBeNull();
+  }
+
+  async function clockOut(employee: EmployeeRow, time: string) {
+    const [outcome] = await closeOpenEntries(db, [
+      { credential: credential(employee), now: at(time), recordedAt: at(time), offline: false, breakMinutes: null, notes: null, clockOutIp: null },
+    ]);
+    expect(outcome!.outcome).toBe('closed');
+    return outcome!.outcome === 'closed' ? outcome!.entry : null;
+  }
+
+  async function keptTotal(employee: EmployeeRow) {
+    const rows = await queryRows<{ worked_seconds: string; threshold_seconds: string; through_clock_in: Date }>(
+      db,
+      sql`select worked_seconds, threshold_seconds, through_clock_in from week_running_totals where employee_id = ${employee.id}::uuid`,
+    );
+    return rows[0] ? { worked: Number(rows[0].worked_seconds), threshold: Number(rows[0].threshold_seconds), through: new Date(rows[0].through_clock_in).toISOString() } : null;
+  }
+
+  async function week(employee: EmployeeRow) {
+    return queryRows<{ id: string; clock_in: Date; clock_out: Date; break_minutes: number; worked_seconds: number; total_hours: string; regular_hours: string; overtime_hours: string }>(
+      db,
+      sql`select id, clock_in, clock_out, break_minutes, worked_seconds, total_hours, regular_hours, overtime_hours
+            from time_entries where employee_id = ${employee.id}::uuid and clock_out is not null order by clock_in`,
+    );
+  }
+
+  /** The stored week, and what allocateWeek gives the same entries under `threshold` hours. */
+  async function storedAndExpected(employee: EmployeeRow, threshold: number) {
+    const rows = await week(employee);
+    const stored = rows.map((r) => ({ id: r.id, workedSeconds: r.worked_seconds, totalHours: Number(r.total_hours), regularHours: Number(r.regular_hours), overtimeHours: Number(r.overtime_hours) }));
+    const entries = rows.map((r) => ({ id: r.id, clockIn: new Date(r.clock_in), clockOut: new Date(r.clock_out), breakMinutes: r.break_minutes }));
+    return { stored, expected: allocateWeek(entries, threshold) };
+  }
+
+  async function tenant(thresholdHours: number) {
+    const org = await createOrg(db, { timezone: 'America/Chicago', overtimeThreshold: thresholdHours });
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    return { org, employee: await createEmployee(db, { companyId: company.id }) };
+  }
+
+  it('is the sum of the week after each batch, and a clock in keeps it', async () => {
+    const { employee } = await tenant(3);
+    await clockIn(employee, '09:00');
+    await clockOut(employee, '10:00');
+    expect(await keptTotal(employee)).toEqual({ worked: HOUR, threshold: 3 * HOUR, through: at('09:00').toISOString() });
+    const [bounds] = await queryRows<{ week_start: Date; week_end: Date }>(db, sql`select week_start, week_end from week_running_totals where employee_id = ${employee.id}::uuid`);
+    expect([new Date(bounds!.week_start).toISOString(), new Date(bounds!.week_end).toISOString()]).toEqual(['2026-04-05T05:00:00.000Z', '2026-04-12T05:00:00.000Z']);
+    await clockIn(employee, '11:00');
+    expect(await keptTotal(employee)).toEqual({ worked: HOUR, threshold: 3 * HOUR, through: at('09:00').toISOString() });
+    const second = await clockOut(employee, '13:30');
+    expect([second?.regularHours, second?.overtimeHours]).toEqual([2, 0.5]);
+    expect(await keptTotal(employee)).toEqual({ worked: 3.5 * HOUR, threshold: 3 * HOUR, through: at('11:00').toISOString() });
+    const { stored, expected } = await storedAndExpected(employee, 3);
+    expect(stored).toEqual(expected);
+  });
+
+  it('is what the next clock out starts from: it reads no earlier entry of the week', async () => {
+    const { employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '09:00');
+    // Written here only to show that it is used: a total of 2.5 h leaves half an hour regular.
+    await db.execute(sql`update week_running_totals set worked_seconds = 9000 where employee_id = ${employee.id}::uuid`);
+    await clockIn(employee, '10:00');
+    const entry = await clockOut(employee, '11:00');
+    expect([entry?.regularHours, entry?.overtimeHours]).toEqual([0.5, 0.5]);
+  });
+
+  it('is forgotten by a correction of an earlier entry, and the next clock out counts the corrected week', async () => {
+    const { employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '09:00');
+    await clockIn(employee, '10:00');
+    await clockOut(employee, '11:30');
+    expect((await keptTotal(employee))?.worked).toBe(2.5 * HOUR);
+
+    // The first entry shortened to half an hour, its figures as the allocation gives them (what
+    // an admin correction writes, src/modules/time-entries/allocation.ts): the week now holds 2 h.
+    await db.execute(sql`update time_entries set clock_out = ${at('08:30')}, worked_seconds = 1800, total_hours = 0.5, regular_hours = 0.5, overtime_hours = 0
+                          where employee_id = ${employee.id}::uuid and clock_in = ${at('08:00')}`);
+    expect(await keptTotal(employee)).toBeNull();
+
+    // With the forgotten 2.5 h this hour would be half overtime; with the week's 2 h it is all regular.
+    await clockIn(employee, '12:00');
+    const third = await clockOut(employee, '13:00');
+    expect([third?.regularHours, third?.overtimeHours]).toEqual([1, 0]);
+    expect((await keptTotal(employee))?.worked).toBe(3 * HOUR);
+    const { stored, expected } = await storedAndExpected(employee, 3);
+    expect(stored).toEqual(expected);
+  });
+
+  it('is forgotten when an entry is deleted or a closed one is inserted', async () => {
+    const { employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '09:00');
+    await db.execute(sql`delete from time_entries where employee_id = ${employee.id}::uuid`);
+    expect(await keptTotal(employee)).toBeNull();
+
+    await clockIn(employee, '09:30');
+    await clockOut(employee, '10:00');
+    expect((await keptTotal(employee))?.worked).toBe(HOUR / 2);
+    await db.execute(sql`insert into time_entries (employee_id, company_id, clock_in, clock_out, worked_seconds, total_hours, regular_hours, overtime_hours)
+                          select id, company_id, ${at('06:00')}, ${at('07:00')}, 3600, 1, 1, 0 from employees where id = ${employee.id}::uuid`);
+    expect(await keptTotal(employee)).toBeNull();
+    await clockIn(employee, '11:00');
+    const entry = await clockOut(employee, '13:00');
+    // 1.5 h before it: 1.5 h of its 2 are regular.
+    expect([entry?.regularHours, entry?.overtimeHours]).toEqual([1.5, 0.5]);
+    const { stored, expected } = await storedAndExpected(employee, 3);
+    expect(stored).toEqual(expected);
+  });
+
+  it('kept under another threshold is not used: the week is allocated again under the new one', async () => {
+    const { org, employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '10:00');
+    await db.execute(sql`update bookkeeper_orgs set overtime_threshold = 1 where id = ${org.id}::uuid`);
+    expect((await keptTotal(employee))?.threshold).toBe(3 * HOUR);
+    await clockIn(employee, '11:00');
+    const entry = await clockOut(employee, '12:00');
+    expect([entry?.regularHours, entry?.overtimeHours]).toEqual([0, 1]);
+    const { stored, expected } = await storedAndExpected(employee, 1);
+    expect(stored).toEqual(expected);
+    expect(stored[0]).toMatchObject({ regularHours: 1, overtimeHours: 1 });
+  });
+});
