@@ -78,9 +78,10 @@ export async function closeOpenEntries(db: Db, punches: readonly ClockOutValues[
 }
 
 /**
- * payclock_clock_out_batch (drizzle/0010_clock_out_batch.sql): the employee row locks of the
- * whole batch in one statement, the plain punches closed by one UPDATE, and every other punch
- * handed to payclock_clock_out on its own, so each outcome is exactly the single call's.
+ * payclock_clock_out_batch (drizzle/0010_clock_out_batch.sql, as 0011 replaced it): the employee
+ * row locks of the whole batch in one statement, the plain punches closed by one UPDATE, each
+ * starting from its week's running total when one is kept, and every other punch handed to
+ * payclock_clock_out on its own, so each outcome is exactly the single call's.
  */
 export function clockOutBatchStatement(punches: readonly ClockOutValues[]): SQL {
   const json = JSON.stringify(
