@@ -51,7 +51,7 @@ for (let round = 0; round < ROUNDS; round++) {
   sIn.push(f - d); sOut.push(g - f);
 }
 const med = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!.toFixed(2);
-const [firstIn, firstOut, lastIn, lastOut] = [tIn[0]!, tOut[0]!, tIn.at(-1)!, tOut.at(-1)!].map((t) => t.toFixed(2));
+const [firstIn, firstOut, lastIn, lastOut] = [tIn[0]!, tOut[0]!, tIn.at(-1)!, tOut.at(-1)!].map((ms) => ms.toFixed(2));
 console.log(`N=${N}, ${ROUNDS} rounds: first round in ${firstIn} ms, out ${firstOut} ms; last round in ${lastIn} ms, out ${lastOut} ms`);
 console.log(`N=${N} batch in ${med(tIn)} ms, batch out ${med(tOut)} ms; single in ${med(sIn)} ms, single out ${med(sOut)} ms; load ${(await import('node:fs')).readFileSync('/proc/loadavg','utf8').trim()}`);
 await database.close();

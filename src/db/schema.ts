@@ -336,9 +336,9 @@ export const revokedTokens = pgTable(
  * (drizzle/0011_week_running_totals.sql, docs/architecture.md §3): for one employee, the
  * closed entries of the workweek from `week_start` to `week_end` (in `timezone`), up to the
  * one clocked in at `through_clock_in`, hold the figures the allocation gives them under
- * `threshold_seconds`, and their worked seconds sum to `worked_seconds`. Any other write to that employee's entries
- * deletes the row (triggers on time_entries), so a row that exists is true; a missing one only
- * means the next clock out reads its week.
+ * `threshold_seconds`, and their worked seconds sum to `worked_seconds`. Any other write to
+ * that employee's entries deletes the row (triggers on time_entries), so a row that exists is
+ * true; a missing one only means the next clock out reads its week.
  */
 export const weekRunningTotals = pgTable('week_running_totals', {
   employeeId: uuid('employee_id').primaryKey(),
