@@ -3,6 +3,7 @@
 // filters (action, actor, dates) in the URL that survive a reload, the API's date problem next
 // to the field, the empty state, and Spanish. axe and a screenshot for each state.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../../src/core/audit.ts';
@@ -133,6 +134,11 @@ describe('the Audit log page', () => {
         details: { before: { name: `Old name ${i}` }, after: { name: `New name ${i}` } },
       });
     }
+    // Rows written within one millisecond tie on created_at, and the page then orders them by
+    // id, at random: a second apart in the order written, the oldest is surely the last row
+    // (CI once waited 30 s for it).
+    await h.t.db.execute(sql`update audit_logs set created_at = created_at - make_interval(secs => 30 - substring(details -> 'before' ->> 'name' from 10)::int)
+                              where bookkeeper_org_id = ${busy.org.id}::uuid and action = 'company.update'`);
     const { context, page } = await openSignedIn(h, busy.admin, '/admin/audit-log?action=company.update');
     await page.getByText('Page 1 of 2 · 30 in all').waitFor();
     expect(await bodyRows(page).count()).toBe(25);
