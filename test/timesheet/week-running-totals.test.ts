@@ -2,7 +2,7 @@
 // docs/architecture.md §3), on both engines: after each batch it equals the sum of the week's
 // closed entries; a clock in keeps it; any other write to the employee's entries forgets it, so
 // the next clock out reads its week again and still allocates it as allocateWeek does; a kept
-// total of another threshold is not used.
+// total of another threshold or time zone, or of another workweek, is not used.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
@@ -12,7 +12,8 @@ import { openTestDatabase } from '../helpers/app.ts';
 import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
 
 // Monday 2026-04-06 in Chicago (CDT, UTC-5); the workweek began on Sunday 2026-04-05 05:00Z.
-const at = (hhmm: string) => new Date(`2026-04-06T${hhmm}:00.000-05:00`);
+const at = (hhmm: string, day = '2026-04-06') => new Date(`${day}T${hhmm}:00.000-05:00`);
+const NEXT_MONDAY = '2026-04-13';
 const HOUR = 3_600;
 
 describe('the running total of a week', () => {
@@ -26,16 +27,16 @@ describe('the running total of a week', () => {
 
   const credential = (employee: EmployeeRow) => ({ userId: employee.id, hash: 'e'.repeat(64), issuedAtMs: Date.now() });
 
-  async function clockIn(employee: EmployeeRow, time: string) {
+  async function clockIn(employee: EmployeeRow, time: string, day?: string) {
     const [outcome] = await insertOpenEntries(db, [
-      { credential: credential(employee), now: at(time), recordedAt: at(time), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null },
+      { credential: credential(employee), now: at(time, day), recordedAt: at(time, day), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null },
     ]);
     expect(outcome!.entry).not.toBeNull();
   }
 
-  async function clockOut(employee: EmployeeRow, time: string) {
+  async function clockOut(employee: EmployeeRow, time: string, day?: string) {
     const [outcome] = await closeOpenEntries(db, [
-      { credential: credential(employee), now: at(time), recordedAt: at(time), offline: false, breakMinutes: null, notes: null, clockOutIp: null },
+      { credential: credential(employee), now: at(time, day), recordedAt: at(time, day), offline: false, breakMinutes: null, notes: null, clockOutIp: null },
     ]);
     expect(outcome!.outcome).toBe('closed');
     return outcome!.outcome === 'closed' ? outcome!.entry : null;
@@ -57,12 +58,13 @@ describe('the running total of a week', () => {
     );
   }
 
-  /** The stored week, and what allocateWeek gives the same entries under `threshold` hours. */
-  async function storedAndExpected(employee: EmployeeRow, threshold: number) {
+  /** Expects the stored figures to be what allocateWeek gives the same entries under `threshold` hours; returns them. */
+  async function expectAllocatedAsAllocateWeek(employee: EmployeeRow, threshold: number) {
     const rows = await week(employee);
     const stored = rows.map((r) => ({ id: r.id, workedSeconds: r.worked_seconds, totalHours: Number(r.total_hours), regularHours: Number(r.regular_hours), overtimeHours: Number(r.overtime_hours) }));
     const entries = rows.map((r) => ({ id: r.id, clockIn: new Date(r.clock_in), clockOut: new Date(r.clock_out), breakMinutes: r.break_minutes }));
-    return { stored, expected: allocateWeek(entries, threshold) };
+    expect(stored).toEqual(allocateWeek(entries, threshold));
+    return stored;
   }
 
   async function tenant(thresholdHours: number) {
@@ -83,8 +85,7 @@ describe('the running total of a week', () => {
     const second = await clockOut(employee, '13:30');
     expect([second?.regularHours, second?.overtimeHours]).toEqual([2, 0.5]);
     expect(await keptTotal(employee)).toEqual({ worked: 3.5 * HOUR, threshold: 3 * HOUR, through: at('11:00').toISOString() });
-    const { stored, expected } = await storedAndExpected(employee, 3);
-    expect(stored).toEqual(expected);
+    await expectAllocatedAsAllocateWeek(employee, 3);
   });
 
   it('is what the next clock out starts from: it reads no earlier entry of the week', async () => {
@@ -117,8 +118,7 @@ describe('the running total of a week', () => {
     const third = await clockOut(employee, '13:00');
     expect([third?.regularHours, third?.overtimeHours]).toEqual([1, 0]);
     expect((await keptTotal(employee))?.worked).toBe(3 * HOUR);
-    const { stored, expected } = await storedAndExpected(employee, 3);
-    expect(stored).toEqual(expected);
+    await expectAllocatedAsAllocateWeek(employee, 3);
   });
 
   it('is forgotten when an entry is deleted or a closed one is inserted', async () => {
@@ -138,8 +138,7 @@ describe('the running total of a week', () => {
     const entry = await clockOut(employee, '13:00');
     // 1.5 h before it: 1.5 h of its 2 are regular.
     expect([entry?.regularHours, entry?.overtimeHours]).toEqual([1.5, 0.5]);
-    const { stored, expected } = await storedAndExpected(employee, 3);
-    expect(stored).toEqual(expected);
+    await expectAllocatedAsAllocateWeek(employee, 3);
   });
 
   it('kept under another threshold is not used: the week is allocated again under the new one', async () => {
@@ -151,8 +150,32 @@ describe('the running total of a week', () => {
     await clockIn(employee, '11:00');
     const entry = await clockOut(employee, '12:00');
     expect([entry?.regularHours, entry?.overtimeHours]).toEqual([0, 1]);
-    const { stored, expected } = await storedAndExpected(employee, 1);
-    expect(stored).toEqual(expected);
+    const stored = await expectAllocatedAsAllocateWeek(employee, 1);
     expect(stored[0]).toMatchObject({ regularHours: 1, overtimeHours: 1 });
+  });
+
+  // The two cases below alter the kept total on purpose (as the case that shows it is used
+  // does): a clock out that used it would split its hour half and half, or all overtime.
+  it('kept in another time zone is not used: the week is read again', async () => {
+    const { org, employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '09:00');
+    await db.execute(sql`update week_running_totals set worked_seconds = 9000 where employee_id = ${employee.id}::uuid`);
+    await db.execute(sql`update bookkeeper_orgs set timezone = 'America/New_York' where id = ${org.id}::uuid`);
+    await clockIn(employee, '10:00');
+    const entry = await clockOut(employee, '11:00');
+    expect([entry?.regularHours, entry?.overtimeHours]).toEqual([1, 0]);
+  });
+
+  it('is not carried into the next workweek: its hours start again from zero', async () => {
+    const { employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '09:00');
+    await db.execute(sql`update week_running_totals set worked_seconds = 10800 where employee_id = ${employee.id}::uuid`);
+    await clockIn(employee, '08:00', NEXT_MONDAY);
+    const entry = await clockOut(employee, '09:00', NEXT_MONDAY);
+    expect([entry?.regularHours, entry?.overtimeHours]).toEqual([1, 0]);
+    const [bounds] = await queryRows<{ week_start: Date }>(db, sql`select week_start from week_running_totals where employee_id = ${employee.id}::uuid`);
+    expect(new Date(bounds!.week_start).toISOString()).toBe('2026-04-12T05:00:00.000Z');
   });
 });
