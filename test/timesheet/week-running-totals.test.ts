@@ -58,6 +58,14 @@ describe('the running total of a week', () => {
     );
   }
 
+  /**
+   * Writes the kept total by hand, to a figure no real week holds: the next clock out's split
+   * shows whether it started from the total or read its week again.
+   */
+  async function alterKeptTotal(employee: EmployeeRow, workedSeconds: number) {
+    await db.execute(sql`update week_running_totals set worked_seconds = ${workedSeconds} where employee_id = ${employee.id}::uuid`);
+  }
+
   /** Expects the stored figures to be what allocateWeek gives the same entries under `threshold` hours; returns them. */
   async function expectAllocatedAsAllocateWeek(employee: EmployeeRow, threshold: number) {
     const rows = await week(employee);
@@ -93,7 +101,7 @@ describe('the running total of a week', () => {
     await clockIn(employee, '08:00');
     await clockOut(employee, '09:00');
     // Written here only to show that it is used: a total of 2.5 h leaves half an hour regular.
-    await db.execute(sql`update week_running_totals set worked_seconds = 9000 where employee_id = ${employee.id}::uuid`);
+    await alterKeptTotal(employee, 2.5 * HOUR);
     await clockIn(employee, '10:00');
     const entry = await clockOut(employee, '11:00');
     expect([entry?.regularHours, entry?.overtimeHours]).toEqual([0.5, 0.5]);
@@ -154,13 +162,13 @@ describe('the running total of a week', () => {
     expect(stored[0]).toMatchObject({ regularHours: 1, overtimeHours: 1 });
   });
 
-  // The two cases below alter the kept total on purpose (as the case that shows it is used
-  // does): a clock out that used it would split its hour half and half, or all overtime.
+  // In the two cases below, a clock out that used the altered total would split its hour half
+  // and half, or make it all overtime.
   it('kept in another time zone is not used: the week is read again', async () => {
     const { org, employee } = await tenant(3);
     await clockIn(employee, '08:00');
     await clockOut(employee, '09:00');
-    await db.execute(sql`update week_running_totals set worked_seconds = 9000 where employee_id = ${employee.id}::uuid`);
+    await alterKeptTotal(employee, 2.5 * HOUR);
     await db.execute(sql`update bookkeeper_orgs set timezone = 'America/New_York' where id = ${org.id}::uuid`);
     await clockIn(employee, '10:00');
     const entry = await clockOut(employee, '11:00');
@@ -171,7 +179,7 @@ describe('the running total of a week', () => {
     const { employee } = await tenant(3);
     await clockIn(employee, '08:00');
     await clockOut(employee, '09:00');
-    await db.execute(sql`update week_running_totals set worked_seconds = 10800 where employee_id = ${employee.id}::uuid`);
+    await alterKeptTotal(employee, 3 * HOUR);
     await clockIn(employee, '08:00', NEXT_MONDAY);
     const entry = await clockOut(employee, '09:00', NEXT_MONDAY);
     expect([entry?.regularHours, entry?.overtimeHours]).toEqual([1, 0]);
