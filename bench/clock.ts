@@ -1,8 +1,9 @@
-// npm run bench:clock [-- --scale small --seconds 6 --runs 3 --warmup 2 --cpu-prof DIR]
+// npm run bench:clock [-- --scale small --seconds 6 --runs 3 --warmup 2 --cpu-prof DIR --alloc-prof DIR]
 // The clock cycle alone, side by side in one run: the real server, the framework-free
 // baseline that sends the same SQL (bench/minimal-clock-server.ts), and pgbench's textbook
 // clock transaction, at the same 64 connections, each on a fresh block of employees. With
-// --cpu-prof the real server writes a V8 CPU profile of its run into DIR.
+// --cpu-prof the real server writes a V8 CPU profile of its run into DIR; with --alloc-prof, a
+// profile of what it allocated (bench/allocation-sampler.mjs). bench/profile-summary.ts reads both.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     database: { type: 'string', default: 'payclock_bench_clock' },
     'cpu-prof': { type: 'string' },
+    'alloc-prof': { type: 'string' },
     // For a checkout that predates the baseline server (a before/after comparison).
     'skip-minimal': { type: 'boolean', default: false },
   },
@@ -97,9 +99,15 @@ async function main(): Promise<void> {
 
   const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const allocationDir = args['alloc-prof'] ? resolve(args['alloc-prof']) : undefined;
   const server = await startServer(
-    { JWT_SECRET, DATABASE_URL: dbUrl, DB_POOL_MAX: args['pool-max']! },
-    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+    { JWT_SECRET, DATABASE_URL: dbUrl, DB_POOL_MAX: args['pool-max']!, ...(allocationDir ? { PAYCLOCK_ALLOC_PROF_DIR: allocationDir } : {}) },
+    {
+      nodeArgs: [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        ...(allocationDir ? ['--import', join(ROOT, 'bench/allocation-sampler.mjs')] : []),
+      ],
+    },
   );
   const service = summarize(await measure(clockOptions(server.url, await blockTokens(), () => server.rssMiB()), RUNS, WARMUP));
   await server.stop();

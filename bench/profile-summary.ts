@@ -1,12 +1,20 @@
 // node --import tsx bench/profile-summary.ts FILE.cpuprofile [requests]
+// node --import tsx bench/profile-summary.ts FILE.heapprofile
 // A V8 CPU profile (node --cpu-prof, bench/clock.ts --cpu-prof DIR) in a few lines: busy time,
 // self time by package (node_modules/<name>, node: internals, the bundled service), the top
 // functions, and busy milliseconds per request when the request count is given.
+// An allocation profile (bench/clock.ts --alloc-prof DIR) likewise: bytes allocated by package
+// and by function, each function's own and with what it calls, and bytes per HTTP response.
 import { readFileSync } from 'node:fs';
 
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   children?: number[];
 }
 interface Profile {
@@ -16,20 +24,38 @@ interface Profile {
   startTime: number;
   endTime: number;
 }
+/** The sampling heap profiler's tree (bench/allocation-sampler.mjs adds the responses counted). */
+interface AllocationNode {
+  callFrame: CallFrame;
+  selfSize: number;
+  children: AllocationNode[];
+}
+interface AllocationProfile {
+  head: AllocationNode;
+  payclockResponses?: number;
+}
 
 const [file, requestsArg] = process.argv.slice(2);
-if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [requests]');
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [requests] | FILE.heapprofile');
+const parsed = JSON.parse(readFileSync(file, 'utf8')) as Profile | AllocationProfile;
+if ('head' in parsed) {
+  summarizeAllocations(parsed);
+  process.exit(0);
+}
+const profile = parsed;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfUs = new Map<number, number>();
 profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 
-function packageOf(node: ProfileNode): string {
+function packageOf(node: { callFrame: CallFrame }): string {
   const { functionName, url } = node.callFrame;
   if (functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)') return functionName;
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1]!;
-  if (url.startsWith('node:') || url === '') return 'node internals';
+  if (url.startsWith('node:')) return 'node internals';
+  // Functions without a source file: native ones (writev), V8's built-ins, and the code that
+  // Fastify's serializers and validators compile with new Function (anonymous0, validate12, …).
+  if (url === '') return 'no file (native, built-in, compiled serializers and validators)';
   if (url.includes('/dist/')) return 'service bundle (dist/main.js)';
   return url;
 }
@@ -57,3 +83,39 @@ const lines = [
   ...[...functions.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([f, us]) => `  ${pct(us).padStart(6)}  ${f}`),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+
+function summarizeAllocations(allocations: AllocationProfile): void {
+  const byPackage = new Map<string, number>();
+  const own = new Map<string, number>();
+  const withCallees = new Map<string, number>();
+  let total = 0;
+  const name = (node: AllocationNode) => `${node.callFrame.functionName || '(anonymous)'} ${packageOf(node)}:${node.callFrame.lineNumber}`;
+  // Iterative: the tree is as deep as the deepest stack sampled.
+  const stack: Array<{ node: AllocationNode; callers: Set<string> }> = [{ node: allocations.head, callers: new Set() }];
+  while (stack.length > 0) {
+    const { node, callers } = stack.pop()!;
+    const key = name(node);
+    const line = new Set(callers).add(key);
+    total += node.selfSize;
+    byPackage.set(packageOf(node), (byPackage.get(packageOf(node)) ?? 0) + node.selfSize);
+    own.set(key, (own.get(key) ?? 0) + node.selfSize);
+    // A function on the stack twice (recursion) counts once for what it and its callees allocate.
+    for (const caller of line) withCallees.set(caller, (withCallees.get(caller) ?? 0) + node.selfSize);
+    for (const child of node.children) stack.push({ node: child, callers: line });
+  }
+  const responses = allocations.payclockResponses ?? 0;
+  const share = (bytes: number) => `${((100 * bytes) / total).toFixed(1).padStart(5)}%  ${(bytes / 1e6).toFixed(1).padStart(6)} MB`;
+  const top = (map: Map<string, number>, count: number) =>
+    [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, bytes]) => `  ${share(bytes)}  ${key}`);
+  const lines = [
+    `allocations ${file}: ${(total / 1e6).toFixed(1)} MB sampled, start and warm-up included`,
+    ...(responses > 0 ? [`per HTTP response: ${(total / responses / 1024).toFixed(1)} KiB over ${responses} responses`] : []),
+    'by package (own allocations):',
+    ...top(byPackage, 12),
+    'top functions, own allocations:',
+    ...top(own, 15),
+    'top functions with what they call (the root and the event loop\'s frames included):',
+    ...top(withCallees, 30),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
