@@ -18,7 +18,7 @@ import type { AppContext } from './core/context.ts';
 import type { Database } from './db/open.ts';
 import { authGuardPlugin } from './http/auth-guard.ts';
 import { errorHandlersPlugin, sendError } from './http/error-handler.ts';
-import { HotRouteLogController } from './http/request-log.ts';
+import { deferredRequestLogger, HotRouteLogController } from './http/request-log.ts';
 import { Errors } from './core/errors.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { inFlightPlugin } from './http/in-flight.ts';
@@ -56,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     // Successes of the hottest routes are logged at debug (src/http/request-log.ts).
     logController: new HotRouteLogController(),
+    // Each request's logger is built on its first line (src/http/request-log.ts).
+    childLoggerFactory: deferredRequestLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();

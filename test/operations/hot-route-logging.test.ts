@@ -1,6 +1,6 @@
 // The clock in/out logs its successes at debug, not info (src/http/request-log.ts): at the
-// production level a punch that succeeded leaves no line, a refused one still does, and every
-// other route logs as before.
+// production level a punch that succeeded leaves no line (and builds no logger), a refused one
+// still does, and every other route logs as before.
 import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,9 @@ let database: Database;
 let tokens: TokenService;
 const apps: App[] = [];
 
+/** The request ids whose child logger was built (src/http/request-log.ts builds it on its first line). */
+const childrenBuilt: string[] = [];
+
 /** An app whose logger writes JSON lines at `level` into `lines`. */
 async function appLoggingAt(level: string, lines: Array<{ reqId?: string; level: number; msg: string; res?: { statusCode: number } }>): Promise<App> {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'payclock-log-')), LOG_LEVEL: level });
@@ -30,7 +33,15 @@ async function appLoggingAt(level: string, lines: Array<{ reqId?: string; level:
     },
   });
   tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const app = await buildApp({ config, database, hasher: TEST_HASHER, logger: pino(loggerOptions(config) as LoggerOptions, sink) });
+  const logger = pino(loggerOptions(config) as LoggerOptions, sink);
+  // Counted on the logger itself, so Fastify's child of it (with its serializers) inherits the
+  // count: `this` is whichever logger the child is made from.
+  const child = logger.child;
+  logger.child = function (this: typeof logger, bindings, options) {
+    if (typeof bindings.reqId === 'string') childrenBuilt.push(bindings.reqId);
+    return child.call(this, bindings, options);
+  } as typeof logger.child;
+  const app = await buildApp({ config, database, hasher: TEST_HASHER, logger });
   apps.push(app);
   return app;
 }
@@ -57,6 +68,9 @@ describe('request logs of the clock in/out', () => {
     expect(read.status).toBe(200);
 
     expect(lines.filter((line) => line.reqId === 'punch-ok')).toEqual([]);
+    // Nothing was written for it, so no logger was built for it either; the others needed theirs.
+    expect(childrenBuilt).not.toContain('punch-ok');
+    expect(childrenBuilt).toEqual(expect.arrayContaining(['punch-refused', 'timesheet-read']));
     expect(lines.filter((line) => line.reqId === 'punch-refused' && line.msg === 'request completed')).toMatchObject([{ level: 30, res: { statusCode: 400 } }]);
     expect(lines.filter((line) => line.reqId === 'timesheet-read').map((line) => [line.level, line.msg])).toEqual([
       [30, 'incoming request'],
