@@ -75,7 +75,9 @@ export class DeferredRequestLogger implements FastifyBaseLogger {
   }
 
   private write(level: Level, args: unknown[]): void {
-    if (this.writes(level)) (this.built[level] as Write)(...args);
+    if (!this.writes(level)) return;
+    const child = this.built;
+    (child[level] as Write).apply(child, args);
   }
 
   get level(): string {
