@@ -1,13 +1,12 @@
 // The request's logger built on its first line (src/http/request-log.ts), on a real pino logger
 // with the production configuration: it writes what pino's own child would write, at the
 // levels that child would, and builds nothing for a request that writes nothing.
-import { Writable } from 'node:stream';
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { DeferredRequestLogger, deferredRequestLogger } from '../../src/http/request-log.ts';
 import { TEST_JWT_SECRET } from '../helpers/app.ts';
+import { captureLogs } from '../helpers/log-capture.ts';
 
 interface Line {
   level: number;
@@ -18,46 +17,29 @@ interface Line {
   body?: { pin?: string };
 }
 
-/** A pino logger of the production configuration at `level`, its lines, and how many children it built. */
-function productionLogger(level: string) {
-  const lines: Line[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Line);
-      callback();
-    },
-  });
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: level });
-  const logger: Logger = pino(loggerOptions(config) as LoggerOptions, sink);
-  const built = { count: 0 };
-  const child = logger.child;
-  logger.child = function (this: Logger, bindings, options) {
-    built.count++;
-    return child.call(this, bindings, options);
-  } as Logger['child'];
-  return { logger, lines, built };
-}
+/** A pino logger of the production configuration at `level`, its lines, and the children built from it. */
+const productionLogger = (level: string) => captureLogs<Line>(loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: level }));
 
 describe('the deferred request logger', () => {
   it('builds no child while nothing it is given reaches an enabled level', () => {
-    const { logger, lines, built } = productionLogger('info');
+    const { logger, lines, children } = productionLogger('info');
     const log = deferredRequestLogger(logger, { reqId: 'quiet' }, {});
     expect(log).toBeInstanceOf(DeferredRequestLogger);
     log.debug({ step: 'one' }, 'incoming request');
     log.trace('detail');
     log.silent('never');
-    expect(built.count).toBe(0);
+    expect(children.length).toBe(0);
     expect(lines).toEqual([]);
     expect(log.level).toBe('info');
   });
 
   it('writes through one child, with the request id and the redaction, from the first line on', () => {
-    const { logger, lines, built } = productionLogger('info');
+    const { logger, lines, children } = productionLogger('info');
     const log = deferredRequestLogger(logger, { reqId: 'loud' }, {});
     log.info({ step: 'one', password: 'hunter2' }, 'first');
     log.warn({ body: { pin: '1234' } }, 'second');
     log.error('third %s', 'formatted');
-    expect(built.count).toBe(1);
+    expect(children.length).toBe(1);
     expect(lines.map(({ level, msg, reqId, step, password, body }) => ({ level, msg, reqId, step, password, body }))).toEqual([
       { level: 30, msg: 'first', reqId: 'loud', step: 'one', password: '[redacted]', body: undefined },
       { level: 40, msg: 'second', reqId: 'loud', step: undefined, password: undefined, body: { pin: '[redacted]' } },
@@ -84,10 +66,10 @@ describe('the deferred request logger', () => {
   });
 
   it('builds the child at once for a route with a level of its own, or a logger that cannot tell its levels', () => {
-    const { logger, built } = productionLogger('info');
+    const { logger, children } = productionLogger('info');
     const routeLevel = deferredRequestLogger(logger, { reqId: 'route' }, { level: 'warn' });
     expect(routeLevel).not.toBeInstanceOf(DeferredRequestLogger);
-    expect([built.count, routeLevel.level]).toEqual([1, 'warn']);
+    expect([children.length, routeLevel.level]).toEqual([1, 'warn']);
 
     const levelless = { ...logger, isLevelEnabled: undefined, child: () => levelless } as unknown as Logger;
     expect(deferredRequestLogger(levelless, { reqId: 'plain' }, {})).toBe(levelless);

@@ -3,17 +3,16 @@
 // last case needs a socket that closed while its request ran.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino, type LoggerOptions } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../../src/app.ts';
+import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { Errors } from '../../src/core/errors.ts';
 import type { Database } from '../../src/db/open.ts';
 import { openTestDatabase, TEST_HASHER, TEST_JWT_SECRET } from '../helpers/app.ts';
+import { captureLogs } from '../helpers/log-capture.ts';
 
 interface LogLine {
   level: number;
@@ -31,14 +30,8 @@ const clientGone: Array<() => void> = [];
 
 beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'payclock-log-')), LOG_LEVEL: 'info' });
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
-      callback();
-    },
-  });
   database = await openTestDatabase();
-  app = await buildApp({ config, database, hasher: TEST_HASHER, logger: pino(loggerOptions(config) as LoggerOptions, sink) });
+  app = await buildApp({ config, database, hasher: TEST_HASHER, logger: captureLogs(config, lines).logger });
   const probe = { config: { auth: 'none' as const }, schema: { hide: true } };
   app.get('/probe/fault', probe, async () => {
     throw new Error('a bug');

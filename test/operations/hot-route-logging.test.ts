@@ -1,18 +1,17 @@
 // The clock in/out logs its successes at debug, not info (src/http/request-log.ts): at the
 // production level a punch that succeeded leaves no line (and builds no logger), a refused one
 // still does, and every other route logs as before.
-import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino, type LoggerOptions } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../../src/app.ts';
+import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { TokenService } from '../../src/core/tokens.ts';
 import type { Database } from '../../src/db/open.ts';
 import { openTestDatabase, TEST_HASHER, TEST_JWT_SECRET } from '../helpers/app.ts';
 import { createTenant } from '../helpers/factories.ts';
+import { captureLogs } from '../helpers/log-capture.ts';
 import { employeeToken, request } from '../helpers/http.ts';
 
 const ENTRY = '/api/v1/employee/timesheet/entry';
@@ -20,30 +19,14 @@ let database: Database;
 let tokens: TokenService;
 const apps: App[] = [];
 
-/** The request ids whose child logger was built (src/http/request-log.ts builds it on its first line). */
-const childrenBuilt: string[] = [];
-
-/** An app whose logger writes JSON lines at `level` into `lines`. */
-async function appLoggingAt(level: string, lines: Array<{ reqId?: string; level: number; msg: string; res?: { statusCode: number } }>): Promise<App> {
+/** An app whose logger writes JSON lines at `level` into `lines`, and the bindings of the child loggers it built. */
+async function appLoggingAt(level: string, lines: Array<{ reqId?: string; level: number; msg: string; res?: { statusCode: number } }>) {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'payclock-log-')), LOG_LEVEL: level });
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      callback();
-    },
-  });
   tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const logger = pino(loggerOptions(config) as LoggerOptions, sink);
-  // Counted on the logger itself, so Fastify's child of it (with its serializers) inherits the
-  // count: `this` is whichever logger the child is made from.
-  const child = logger.child;
-  logger.child = function (this: typeof logger, bindings, options) {
-    if (typeof bindings.reqId === 'string') childrenBuilt.push(bindings.reqId);
-    return child.call(this, bindings, options);
-  } as typeof logger.child;
+  const { logger, children } = captureLogs(config, lines);
   const app = await buildApp({ config, database, hasher: TEST_HASHER, logger });
   apps.push(app);
-  return app;
+  return { app, children };
 }
 
 beforeAll(async () => {
@@ -57,7 +40,7 @@ afterAll(async () => {
 describe('request logs of the clock in/out', () => {
   it('at info: no line for a successful punch, "request completed" for a refused one and for a timesheet read', async () => {
     const lines: Array<{ reqId?: string; level: number; msg: string; res?: { statusCode: number } }> = [];
-    const app = await appLoggingAt('info', lines);
+    const { app, children } = await appLoggingAt('info', lines);
     const { employee } = await createTenant(database.db);
     const auth = await employeeToken(tokens, employee);
     const ok = await request(app, 'POST', ENTRY, { body: { action: 'clock_in' }, token: auth, headers: { 'x-request-id': 'punch-ok' } });
@@ -68,7 +51,9 @@ describe('request logs of the clock in/out', () => {
     expect(read.status).toBe(200);
 
     expect(lines.filter((line) => line.reqId === 'punch-ok')).toEqual([]);
-    // Nothing was written for it, so no logger was built for it either; the others needed theirs.
+    // Nothing was written for it, so no logger was built for it either (src/http/request-log.ts
+    // builds one on its first line); the others needed theirs.
+    const childrenBuilt = children.map((bindings) => bindings.reqId);
     expect(childrenBuilt).not.toContain('punch-ok');
     expect(childrenBuilt).toEqual(expect.arrayContaining(['punch-refused', 'timesheet-read']));
     expect(lines.filter((line) => line.reqId === 'punch-refused' && line.msg === 'request completed')).toMatchObject([{ level: 30, res: { statusCode: 400 } }]);
@@ -80,7 +65,7 @@ describe('request logs of the clock in/out', () => {
 
   it('at debug: the successful punch is logged at debug', async () => {
     const lines: Array<{ reqId?: string; level: number; msg: string }> = [];
-    const app = await appLoggingAt('debug', lines);
+    const { app } = await appLoggingAt('debug', lines);
     const { employee } = await createTenant(database.db);
     const ok = await request(app, 'POST', ENTRY, { body: { action: 'clock_in' }, token: await employeeToken(tokens, employee), headers: { 'x-request-id': 'punch-debug' } });
     expect(ok.status).toBe(200);
