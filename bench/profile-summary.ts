@@ -89,15 +89,15 @@ function summarizeAllocations(allocations: AllocationProfile): void {
   const own = new Map<string, number>();
   const withCallees = new Map<string, number>();
   let total = 0;
-  const name = (node: AllocationNode) => `${node.callFrame.functionName || '(anonymous)'} ${packageOf(node)}:${node.callFrame.lineNumber}`;
   // Iterative: the tree is as deep as the deepest stack sampled.
   const stack: Array<{ node: AllocationNode; callers: Set<string> }> = [{ node: allocations.head, callers: new Set() }];
   while (stack.length > 0) {
     const { node, callers } = stack.pop()!;
-    const key = name(node);
+    const group = packageOf(node);
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${group}:${node.callFrame.lineNumber}`;
     const line = new Set(callers).add(key);
     total += node.selfSize;
-    byPackage.set(packageOf(node), (byPackage.get(packageOf(node)) ?? 0) + node.selfSize);
+    byPackage.set(group, (byPackage.get(group) ?? 0) + node.selfSize);
     own.set(key, (own.get(key) ?? 0) + node.selfSize);
     // A function on the stack twice (recursion) counts once for what it and its callees allocate.
     for (const caller of line) withCallees.set(caller, (withCallees.get(caller) ?? 0) + node.selfSize);
