@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,7 +6,13 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'web/src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['test/reliability/**', 'node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup/worker-database.ts'],
     pool: 'forks',
+    // Two test files at a time even on two cores: a file spends much of its time waiting on the
+    // database, a server or the browser, and the second worker fills those waits (README.md
+    // "PostgreSQL and Redis" has the suite times). Under PostgreSQL each worker has a database
+    // of its own (test/global-setup.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isConstraintViolation } from '../../src/db/errors.ts';
 import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
+import { databaseUrl } from '../helpers/postgres-databases.ts';
 import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -16,10 +17,8 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   await admin.connect();
   const name = `payclock_fresh_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(pgUrl!, name),
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
