@@ -1,16 +1,27 @@
 // Shared request/response schemas: the envelope, pagination, timestamps. Every route builds
 // its schemas from these, so the response shape, the validation and the OpenAPI document
 // come from one place.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { notFoundLabel, type Thing } from '../core/errors.ts';
 
 /** A Date on the way out (serialized as ISO-8601 UTC with milliseconds), a string in the docs. */
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
-export const NullableDateTime = Type.Unsafe<Date | string | null>({
-  anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
-});
+export const NullableDateTime = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null, in a response shape (request bodies use the nullable fields of
+ * src/modules/companies/body-schemas.ts, whose validation messages are their own). A schema of
+ * one JSON type becomes a type list, `type: ['string', 'null']`, which OpenAPI 3.1 and the
+ * generated client read as `string | null` like the `anyOf` it replaces: Fastify's serializer
+ * writes a type list after an `=== null` test, where for an `anyOf` it runs a schema validator
+ * on the value for every branch it tries, every time (docs/architecture.md §3). An enum or
+ * const keeps the `anyOf`, since null is not one of its values.
+ */
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  const { type } = schema as { type?: unknown };
+  if (typeof type !== 'string' || 'enum' in schema || 'const' in schema) return Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
+}
 
 /**
  * The `:id` of a route about one `thing`. Path ids are plain strings, not `format: uuid`: an id

@@ -25,11 +25,11 @@ export const TimeEntryFields = {
   clockOutIp: Nullable(Type.String()),
   clockInDevice: Nullable(Type.String()),
   clockInRecordedAt: Type.Unsafe<Date | string | null>({
-    anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+    ...NullableDateTime,
     description: "The server's time when the clock in arrived (differs from clockIn for an offline punch)",
   }),
   clockOutRecordedAt: Type.Unsafe<Date | string | null>({
-    anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+    ...NullableDateTime,
     description: "The server's time when the clock out arrived; null while the entry is open",
   }),
   status: Type.Enum([...TIME_ENTRY_STATUSES]),

@@ -869,6 +869,7 @@ export interface paths {
                                     email: string | null;
                                     /** Format: uuid */
                                     id: string;
+                                    /** Format: uuid */
                                     industryId: string | null;
                                     name: string;
                                     /** @enum {unknown} */
@@ -1022,6 +1023,7 @@ export interface paths {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
                                 industryId: string | null;
                                 name: string;
                                 /** @enum {unknown} */
@@ -1182,6 +1184,7 @@ export interface paths {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
                                 industryId: string | null;
                                 name: string;
                                 /** @enum {unknown} */
@@ -1323,6 +1326,7 @@ export interface paths {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
                                 industryId: string | null;
                                 name: string;
                                 /** @enum {unknown} */
@@ -1453,6 +1457,7 @@ export interface paths {
                                 email: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
                                 industryId: string | null;
                                 name: string;
                                 /** @enum {unknown} */
@@ -1609,6 +1614,7 @@ export interface paths {
                                     payType: "HOURLY" | "SALARY";
                                     /** @description E.164 */
                                     phone: string;
+                                    /** @description The name QuickBooks lists the employee under, when not "Last, First" */
                                     qbName: string | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -1760,6 +1766,7 @@ export interface paths {
                                 payType: "HOURLY" | "SALARY";
                                 /** @description E.164 */
                                 phone: string;
+                                /** @description The name QuickBooks lists the employee under, when not "Last, First" */
                                 qbName: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -1921,6 +1928,7 @@ export interface paths {
                                 payType: "HOURLY" | "SALARY";
                                 /** @description E.164 */
                                 phone: string;
+                                /** @description The name QuickBooks lists the employee under, when not "Last, First" */
                                 qbName: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2060,6 +2068,7 @@ export interface paths {
                                 payType: "HOURLY" | "SALARY";
                                 /** @description E.164 */
                                 phone: string;
+                                /** @description The name QuickBooks lists the employee under, when not "Last, First" */
                                 qbName: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2191,6 +2200,7 @@ export interface paths {
                                 payType: "HOURLY" | "SALARY";
                                 /** @description E.164 */
                                 phone: string;
+                                /** @description The name QuickBooks lists the employee under, when not "Last, First" */
                                 qbName: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2691,12 +2701,14 @@ export interface paths {
                                     createdAt: string;
                                     /** Format: date-time */
                                     endDate: string;
+                                    /** Format: date-time */
                                     exportedAt: string | null;
                                     exportedBy: string | null;
                                     /** Format: uuid */
                                     id: string;
                                     iifFilename: string | null;
                                     locked: boolean;
+                                    /** Format: date-time */
                                     payDate: string | null;
                                     /** @enum {unknown} */
                                     periodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
@@ -2834,12 +2846,14 @@ export interface paths {
                                 createdAt: string;
                                 /** Format: date-time */
                                 endDate: string;
+                                /** Format: date-time */
                                 exportedAt: string | null;
                                 exportedBy: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 iifFilename: string | null;
                                 locked: boolean;
+                                /** Format: date-time */
                                 payDate: string | null;
                                 /** @enum {unknown} */
                                 periodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
@@ -2996,12 +3010,14 @@ export interface paths {
                                 createdAt: string;
                                 /** Format: date-time */
                                 endDate: string;
+                                /** Format: date-time */
                                 exportedAt: string | null;
                                 exportedBy: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 iifFilename: string | null;
                                 locked: boolean;
+                                /** Format: date-time */
                                 payDate: string | null;
                                 /** @enum {unknown} */
                                 periodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
@@ -3016,11 +3032,18 @@ export interface paths {
                                     clockIn: string;
                                     clockInDevice: string | null;
                                     clockInIp: string | null;
-                                    /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                     */
                                     clockInRecordedAt: string | null;
+                                    /** Format: date-time */
                                     clockOut: string | null;
                                     clockOutIp: string | null;
-                                    /** @description The server's time when the clock out arrived; null while the entry is open */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock out arrived; null while the entry is open
+                                     */
                                     clockOutRecordedAt: string | null;
                                     /** Format: uuid */
                                     companyId: string;
@@ -3039,12 +3062,16 @@ export interface paths {
                                     id: string;
                                     jobCode: string | null;
                                     notes: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     overtimeHours: number | null;
+                                    /** Format: uuid */
                                     payPeriodId: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     regularHours: number | null;
                                     /** @enum {unknown} */
                                     status: "PENDING" | "APPROVED";
                                     taskCode: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     totalHours: number | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -3174,12 +3201,14 @@ export interface paths {
                                 createdAt: string;
                                 /** Format: date-time */
                                 endDate: string;
+                                /** Format: date-time */
                                 exportedAt: string | null;
                                 exportedBy: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 iifFilename: string | null;
                                 locked: boolean;
+                                /** Format: date-time */
                                 payDate: string | null;
                                 /** @enum {unknown} */
                                 periodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
@@ -3519,6 +3548,7 @@ export interface paths {
                                     SUBMITTED: number;
                                 };
                                 timesheets: {
+                                    /** Format: date-time */
                                     decidedAt: string | null;
                                     decidedBy: {
                                         firstName: string;
@@ -3538,6 +3568,14 @@ export interface paths {
                                     };
                                     /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                     flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                    /**
+                                     * Pay
+                                     * @example {
+                                     *       "regular": 1000,
+                                     *       "overtime": 187.5,
+                                     *       "total": 1187.5
+                                     *     }
+                                     */
                                     pay: {
                                         /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                         overtime: number;
@@ -3560,6 +3598,7 @@ export interface paths {
                                     rejectionReason: string | null;
                                     /** @enum {unknown} */
                                     status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                    /** Format: date-time */
                                     submittedAt: string | null;
                                     totals: {
                                         entries: number;
@@ -3694,6 +3733,7 @@ export interface paths {
                         "application/json": {
                             /** Employee timesheet with entries */
                             data: {
+                                /** Format: date-time */
                                 decidedAt: string | null;
                                 decidedBy: {
                                     firstName: string;
@@ -3713,6 +3753,14 @@ export interface paths {
                                 };
                                 /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                 flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                /**
+                                 * Pay
+                                 * @example {
+                                 *       "regular": 1000,
+                                 *       "overtime": 187.5,
+                                 *       "total": 1187.5
+                                 *     }
+                                 */
                                 pay: {
                                     /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                     overtime: number;
@@ -3735,6 +3783,7 @@ export interface paths {
                                 rejectionReason: string | null;
                                 /** @enum {unknown} */
                                 status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                /** Format: date-time */
                                 submittedAt: string | null;
                                 /** @description Oldest first */
                                 timeEntries: {
@@ -3744,11 +3793,18 @@ export interface paths {
                                     clockIn: string;
                                     clockInDevice: string | null;
                                     clockInIp: string | null;
-                                    /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                     */
                                     clockInRecordedAt: string | null;
+                                    /** Format: date-time */
                                     clockOut: string | null;
                                     clockOutIp: string | null;
-                                    /** @description The server's time when the clock out arrived; null while the entry is open */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock out arrived; null while the entry is open
+                                     */
                                     clockOutRecordedAt: string | null;
                                     /** Format: uuid */
                                     companyId: string;
@@ -3760,7 +3816,9 @@ export interface paths {
                                     id: string;
                                     jobCode: string | null;
                                     notes: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     overtimeHours: number | null;
+                                    /** Pay period summary */
                                     payPeriod: {
                                         /** Format: date-time */
                                         endDate: string;
@@ -3771,11 +3829,14 @@ export interface paths {
                                         startDate: string;
                                         status: string;
                                     } | null;
+                                    /** Format: uuid */
                                     payPeriodId: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     regularHours: number | null;
                                     /** @enum {unknown} */
                                     status: "PENDING" | "APPROVED";
                                     taskCode: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     totalHours: number | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -3895,6 +3956,7 @@ export interface paths {
                             data: {
                                 /** Employee timesheet with entries */
                                 timesheet: {
+                                    /** Format: date-time */
                                     decidedAt: string | null;
                                     decidedBy: {
                                         firstName: string;
@@ -3914,6 +3976,14 @@ export interface paths {
                                     };
                                     /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                     flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                    /**
+                                     * Pay
+                                     * @example {
+                                     *       "regular": 1000,
+                                     *       "overtime": 187.5,
+                                     *       "total": 1187.5
+                                     *     }
+                                     */
                                     pay: {
                                         /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                         overtime: number;
@@ -3936,6 +4006,7 @@ export interface paths {
                                     rejectionReason: string | null;
                                     /** @enum {unknown} */
                                     status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                    /** Format: date-time */
                                     submittedAt: string | null;
                                     /** @description Oldest first */
                                     timeEntries: {
@@ -3945,11 +4016,18 @@ export interface paths {
                                         clockIn: string;
                                         clockInDevice: string | null;
                                         clockInIp: string | null;
-                                        /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                        /**
+                                         * Format: date-time
+                                         * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                         */
                                         clockInRecordedAt: string | null;
+                                        /** Format: date-time */
                                         clockOut: string | null;
                                         clockOutIp: string | null;
-                                        /** @description The server's time when the clock out arrived; null while the entry is open */
+                                        /**
+                                         * Format: date-time
+                                         * @description The server's time when the clock out arrived; null while the entry is open
+                                         */
                                         clockOutRecordedAt: string | null;
                                         /** Format: uuid */
                                         companyId: string;
@@ -3961,7 +4039,9 @@ export interface paths {
                                         id: string;
                                         jobCode: string | null;
                                         notes: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         overtimeHours: number | null;
+                                        /** Pay period summary */
                                         payPeriod: {
                                             /** Format: date-time */
                                             endDate: string;
@@ -3972,11 +4052,14 @@ export interface paths {
                                             startDate: string;
                                             status: string;
                                         } | null;
+                                        /** Format: uuid */
                                         payPeriodId: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         regularHours: number | null;
                                         /** @enum {unknown} */
                                         status: "PENDING" | "APPROVED";
                                         taskCode: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         totalHours: number | null;
                                         /** Format: date-time */
                                         updatedAt: string;
@@ -4143,6 +4226,7 @@ export interface paths {
                             data: {
                                 /** Employee timesheet with entries */
                                 timesheet: {
+                                    /** Format: date-time */
                                     decidedAt: string | null;
                                     decidedBy: {
                                         firstName: string;
@@ -4162,6 +4246,14 @@ export interface paths {
                                     };
                                     /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                     flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                    /**
+                                     * Pay
+                                     * @example {
+                                     *       "regular": 1000,
+                                     *       "overtime": 187.5,
+                                     *       "total": 1187.5
+                                     *     }
+                                     */
                                     pay: {
                                         /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                         overtime: number;
@@ -4184,6 +4276,7 @@ export interface paths {
                                     rejectionReason: string | null;
                                     /** @enum {unknown} */
                                     status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                    /** Format: date-time */
                                     submittedAt: string | null;
                                     /** @description Oldest first */
                                     timeEntries: {
@@ -4193,11 +4286,18 @@ export interface paths {
                                         clockIn: string;
                                         clockInDevice: string | null;
                                         clockInIp: string | null;
-                                        /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                        /**
+                                         * Format: date-time
+                                         * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                         */
                                         clockInRecordedAt: string | null;
+                                        /** Format: date-time */
                                         clockOut: string | null;
                                         clockOutIp: string | null;
-                                        /** @description The server's time when the clock out arrived; null while the entry is open */
+                                        /**
+                                         * Format: date-time
+                                         * @description The server's time when the clock out arrived; null while the entry is open
+                                         */
                                         clockOutRecordedAt: string | null;
                                         /** Format: uuid */
                                         companyId: string;
@@ -4209,7 +4309,9 @@ export interface paths {
                                         id: string;
                                         jobCode: string | null;
                                         notes: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         overtimeHours: number | null;
+                                        /** Pay period summary */
                                         payPeriod: {
                                             /** Format: date-time */
                                             endDate: string;
@@ -4220,11 +4322,14 @@ export interface paths {
                                             startDate: string;
                                             status: string;
                                         } | null;
+                                        /** Format: uuid */
                                         payPeriodId: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         regularHours: number | null;
                                         /** @enum {unknown} */
                                         status: "PENDING" | "APPROVED";
                                         taskCode: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         totalHours: number | null;
                                         /** Format: date-time */
                                         updatedAt: string;
@@ -4393,6 +4498,7 @@ export interface paths {
                                     entries: number;
                                     /** @description LONG_SHIFT, OFFLINE_PUNCH, EDITED, as on a timesheet */
                                     flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                    /** @description Employee id, YYYY-MM-DD (day, or the Sunday of a week), or job code (null: none) */
                                     key: string | null;
                                     label: string;
                                     overtimeHours: number;
@@ -4542,11 +4648,18 @@ export interface paths {
                                     clockIn: string;
                                     clockInDevice: string | null;
                                     clockInIp: string | null;
-                                    /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                     */
                                     clockInRecordedAt: string | null;
+                                    /** Format: date-time */
                                     clockOut: string | null;
                                     clockOutIp: string | null;
-                                    /** @description The server's time when the clock out arrived; null while the entry is open */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock out arrived; null while the entry is open
+                                     */
                                     clockOutRecordedAt: string | null;
                                     /** Format: uuid */
                                     companyId: string;
@@ -4565,7 +4678,9 @@ export interface paths {
                                     id: string;
                                     jobCode: string | null;
                                     notes: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     overtimeHours: number | null;
+                                    /** Pay period summary */
                                     payPeriod: {
                                         /** Format: date-time */
                                         endDate: string;
@@ -4576,11 +4691,14 @@ export interface paths {
                                         startDate: string;
                                         status: string;
                                     } | null;
+                                    /** Format: uuid */
                                     payPeriodId: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     regularHours: number | null;
                                     /** @enum {unknown} */
                                     status: "PENDING" | "APPROVED";
                                     taskCode: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     totalHours: number | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -4712,11 +4830,18 @@ export interface paths {
                                 clockIn: string;
                                 clockInDevice: string | null;
                                 clockInIp: string | null;
-                                /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                /**
+                                 * Format: date-time
+                                 * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                 */
                                 clockInRecordedAt: string | null;
+                                /** Format: date-time */
                                 clockOut: string | null;
                                 clockOutIp: string | null;
-                                /** @description The server's time when the clock out arrived; null while the entry is open */
+                                /**
+                                 * Format: date-time
+                                 * @description The server's time when the clock out arrived; null while the entry is open
+                                 */
                                 clockOutRecordedAt: string | null;
                                 /** Format: uuid */
                                 companyId: string;
@@ -4735,7 +4860,9 @@ export interface paths {
                                 id: string;
                                 jobCode: string | null;
                                 notes: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 overtimeHours: number | null;
+                                /** Pay period summary */
                                 payPeriod: {
                                     /** Format: date-time */
                                     endDate: string;
@@ -4746,11 +4873,14 @@ export interface paths {
                                     startDate: string;
                                     status: string;
                                 } | null;
+                                /** Format: uuid */
                                 payPeriodId: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 regularHours: number | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "APPROVED";
                                 taskCode: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 totalHours: number | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -4894,11 +5024,18 @@ export interface paths {
                                 clockIn: string;
                                 clockInDevice: string | null;
                                 clockInIp: string | null;
-                                /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                /**
+                                 * Format: date-time
+                                 * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                 */
                                 clockInRecordedAt: string | null;
+                                /** Format: date-time */
                                 clockOut: string | null;
                                 clockOutIp: string | null;
-                                /** @description The server's time when the clock out arrived; null while the entry is open */
+                                /**
+                                 * Format: date-time
+                                 * @description The server's time when the clock out arrived; null while the entry is open
+                                 */
                                 clockOutRecordedAt: string | null;
                                 /** Format: uuid */
                                 companyId: string;
@@ -4917,7 +5054,9 @@ export interface paths {
                                 id: string;
                                 jobCode: string | null;
                                 notes: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 overtimeHours: number | null;
+                                /** Pay period summary */
                                 payPeriod: {
                                     /** Format: date-time */
                                     endDate: string;
@@ -4928,11 +5067,14 @@ export interface paths {
                                     startDate: string;
                                     status: string;
                                 } | null;
+                                /** Format: uuid */
                                 payPeriodId: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 regularHours: number | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "APPROVED";
                                 taskCode: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 totalHours: number | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -5056,11 +5198,18 @@ export interface paths {
                                 clockIn: string;
                                 clockInDevice: string | null;
                                 clockInIp: string | null;
-                                /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                /**
+                                 * Format: date-time
+                                 * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                 */
                                 clockInRecordedAt: string | null;
+                                /** Format: date-time */
                                 clockOut: string | null;
                                 clockOutIp: string | null;
-                                /** @description The server's time when the clock out arrived; null while the entry is open */
+                                /**
+                                 * Format: date-time
+                                 * @description The server's time when the clock out arrived; null while the entry is open
+                                 */
                                 clockOutRecordedAt: string | null;
                                 /** Format: uuid */
                                 companyId: string;
@@ -5079,7 +5228,9 @@ export interface paths {
                                 id: string;
                                 jobCode: string | null;
                                 notes: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 overtimeHours: number | null;
+                                /** Pay period summary */
                                 payPeriod: {
                                     /** Format: date-time */
                                     endDate: string;
@@ -5090,11 +5241,14 @@ export interface paths {
                                     startDate: string;
                                     status: string;
                                 } | null;
+                                /** Format: uuid */
                                 payPeriodId: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 regularHours: number | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "APPROVED";
                                 taskCode: string | null;
+                                /** @description Rounded to 2 decimals; null while the entry is open */
                                 totalHours: number | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -5340,6 +5494,7 @@ export interface paths {
                                     firstName: string;
                                     /** Format: uuid */
                                     id: string;
+                                    /** Format: date-time */
                                     lastLoginAt: string | null;
                                     lastName: string;
                                     /** @enum {unknown} */
@@ -5483,6 +5638,7 @@ export interface paths {
                                 firstName: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: date-time */
                                 lastLoginAt: string | null;
                                 lastName: string;
                                 /** @enum {unknown} */
@@ -5645,6 +5801,7 @@ export interface paths {
                                 firstName: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: date-time */
                                 lastLoginAt: string | null;
                                 lastName: string;
                                 /** @enum {unknown} */
@@ -5778,6 +5935,7 @@ export interface paths {
                                 firstName: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: date-time */
                                 lastLoginAt: string | null;
                                 lastName: string;
                                 /** @enum {unknown} */
@@ -5910,6 +6068,7 @@ export interface paths {
                                 firstName: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: date-time */
                                 lastLoginAt: string | null;
                                 lastName: string;
                                 /** @enum {unknown} */
@@ -6255,6 +6414,7 @@ export interface paths {
                                     firstName: string;
                                     /** Format: uuid */
                                     id: string;
+                                    /** Format: date-time */
                                     lastLoginAt: string | null;
                                     lastName: string;
                                     /** @enum {unknown} */
@@ -6489,6 +6649,7 @@ export interface paths {
                                     firstName: string;
                                     /** Format: uuid */
                                     id: string;
+                                    /** Format: date-time */
                                     lastLoginAt: string | null;
                                     lastName: string;
                                     /** @enum {unknown} */
@@ -6603,6 +6764,7 @@ export interface paths {
                             data: {
                                 clockStatus: {
                                     isClockedIn: boolean;
+                                    /** Open time entry */
                                     openTimeEntry: {
                                         /** Format: date-time */
                                         clockIn: string;
@@ -6622,6 +6784,7 @@ export interface paths {
                                     /** @enum {unknown} */
                                     payPeriodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
                                 };
+                                /** Pay period */
                                 currentPayPeriod: {
                                     company?: {
                                         /** Format: uuid */
@@ -6634,12 +6797,14 @@ export interface paths {
                                     createdAt: string;
                                     /** Format: date-time */
                                     endDate: string;
+                                    /** Format: date-time */
                                     exportedAt: string | null;
                                     exportedBy: string | null;
                                     /** Format: uuid */
                                     id: string;
                                     iifFilename: string | null;
                                     locked: boolean;
+                                    /** Format: date-time */
                                     payDate: string | null;
                                     /** @enum {unknown} */
                                     periodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
@@ -6674,11 +6839,18 @@ export interface paths {
                                     clockIn: string;
                                     clockInDevice: string | null;
                                     clockInIp: string | null;
-                                    /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                     */
                                     clockInRecordedAt: string | null;
+                                    /** Format: date-time */
                                     clockOut: string | null;
                                     clockOutIp: string | null;
-                                    /** @description The server's time when the clock out arrived; null while the entry is open */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock out arrived; null while the entry is open
+                                     */
                                     clockOutRecordedAt: string | null;
                                     /** Format: uuid */
                                     companyId: string;
@@ -6690,7 +6862,9 @@ export interface paths {
                                     id: string;
                                     jobCode: string | null;
                                     notes: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     overtimeHours: number | null;
+                                    /** Pay period summary */
                                     payPeriod: {
                                         /** Format: date-time */
                                         endDate: string;
@@ -6701,11 +6875,14 @@ export interface paths {
                                         startDate: string;
                                         status: string;
                                     } | null;
+                                    /** Format: uuid */
                                     payPeriodId: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     regularHours: number | null;
                                     /** @enum {unknown} */
                                     status: "PENDING" | "APPROVED";
                                     taskCode: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     totalHours: number | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -6854,11 +7031,18 @@ export interface paths {
                                     clockIn: string;
                                     clockInDevice: string | null;
                                     clockInIp: string | null;
-                                    /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                     */
                                     clockInRecordedAt: string | null;
+                                    /** Format: date-time */
                                     clockOut: string | null;
                                     clockOutIp: string | null;
-                                    /** @description The server's time when the clock out arrived; null while the entry is open */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock out arrived; null while the entry is open
+                                     */
                                     clockOutRecordedAt: string | null;
                                     /** Format: uuid */
                                     companyId: string;
@@ -6870,7 +7054,9 @@ export interface paths {
                                     id: string;
                                     jobCode: string | null;
                                     notes: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     overtimeHours: number | null;
+                                    /** Pay period summary */
                                     payPeriod: {
                                         /** Format: date-time */
                                         endDate: string;
@@ -6881,11 +7067,14 @@ export interface paths {
                                         startDate: string;
                                         status: string;
                                     } | null;
+                                    /** Format: uuid */
                                     payPeriodId: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     regularHours: number | null;
                                     /** @enum {unknown} */
                                     status: "PENDING" | "APPROVED";
                                     taskCode: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     totalHours: number | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -7050,12 +7239,14 @@ export interface paths {
                                     createdAt: string;
                                     /** Format: date-time */
                                     endDate: string;
+                                    /** Format: date-time */
                                     exportedAt: string | null;
                                     exportedBy: string | null;
                                     /** Format: uuid */
                                     id: string;
                                     iifFilename: string | null;
                                     locked: boolean;
+                                    /** Format: date-time */
                                     payDate: string | null;
                                     /** @enum {unknown} */
                                     periodType: "WEEKLY" | "BI_WEEKLY" | "SEMI_MONTHLY" | "MONTHLY";
@@ -7206,6 +7397,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 items: {
+                                    /** Format: date-time */
                                     decidedAt: string | null;
                                     decidedBy: {
                                         firstName: string;
@@ -7225,6 +7417,14 @@ export interface paths {
                                     };
                                     /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                     flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                    /**
+                                     * Pay
+                                     * @example {
+                                     *       "regular": 1000,
+                                     *       "overtime": 187.5,
+                                     *       "total": 1187.5
+                                     *     }
+                                     */
                                     pay: {
                                         /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                         overtime: number;
@@ -7247,6 +7447,7 @@ export interface paths {
                                     rejectionReason: string | null;
                                     /** @enum {unknown} */
                                     status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                    /** Format: date-time */
                                     submittedAt: string | null;
                                     totals: {
                                         entries: number;
@@ -7360,6 +7561,7 @@ export interface paths {
                         "application/json": {
                             /** Employee timesheet with entries */
                             data: {
+                                /** Format: date-time */
                                 decidedAt: string | null;
                                 decidedBy: {
                                     firstName: string;
@@ -7379,6 +7581,14 @@ export interface paths {
                                 };
                                 /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                 flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                /**
+                                 * Pay
+                                 * @example {
+                                 *       "regular": 1000,
+                                 *       "overtime": 187.5,
+                                 *       "total": 1187.5
+                                 *     }
+                                 */
                                 pay: {
                                     /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                     overtime: number;
@@ -7401,6 +7611,7 @@ export interface paths {
                                 rejectionReason: string | null;
                                 /** @enum {unknown} */
                                 status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                /** Format: date-time */
                                 submittedAt: string | null;
                                 /** @description Oldest first */
                                 timeEntries: {
@@ -7410,11 +7621,18 @@ export interface paths {
                                     clockIn: string;
                                     clockInDevice: string | null;
                                     clockInIp: string | null;
-                                    /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                     */
                                     clockInRecordedAt: string | null;
+                                    /** Format: date-time */
                                     clockOut: string | null;
                                     clockOutIp: string | null;
-                                    /** @description The server's time when the clock out arrived; null while the entry is open */
+                                    /**
+                                     * Format: date-time
+                                     * @description The server's time when the clock out arrived; null while the entry is open
+                                     */
                                     clockOutRecordedAt: string | null;
                                     /** Format: uuid */
                                     companyId: string;
@@ -7426,7 +7644,9 @@ export interface paths {
                                     id: string;
                                     jobCode: string | null;
                                     notes: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     overtimeHours: number | null;
+                                    /** Pay period summary */
                                     payPeriod: {
                                         /** Format: date-time */
                                         endDate: string;
@@ -7437,11 +7657,14 @@ export interface paths {
                                         startDate: string;
                                         status: string;
                                     } | null;
+                                    /** Format: uuid */
                                     payPeriodId: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     regularHours: number | null;
                                     /** @enum {unknown} */
                                     status: "PENDING" | "APPROVED";
                                     taskCode: string | null;
+                                    /** @description Rounded to 2 decimals; null while the entry is open */
                                     totalHours: number | null;
                                     /** Format: date-time */
                                     updatedAt: string;
@@ -7559,6 +7782,7 @@ export interface paths {
                             data: {
                                 /** Employee timesheet with entries */
                                 timesheet: {
+                                    /** Format: date-time */
                                     decidedAt: string | null;
                                     decidedBy: {
                                         firstName: string;
@@ -7578,6 +7802,14 @@ export interface paths {
                                     };
                                     /** @description In this order, those that apply: OPEN_ENTRY, LONG_SHIFT, OFFLINE_PUNCH, EDITED */
                                     flags: ("OPEN_ENTRY" | "LONG_SHIFT" | "OFFLINE_PUNCH" | "EDITED")[];
+                                    /**
+                                     * Pay
+                                     * @example {
+                                     *       "regular": 1000,
+                                     *       "overtime": 187.5,
+                                     *       "total": 1187.5
+                                     *     }
+                                     */
                                     pay: {
                                         /** @description overtimeHours × payRate × the organization's overtimeMultiplier, rounded half up to cents */
                                         overtime: number;
@@ -7600,6 +7832,7 @@ export interface paths {
                                     rejectionReason: string | null;
                                     /** @enum {unknown} */
                                     status: "NOT_SUBMITTED" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                                    /** Format: date-time */
                                     submittedAt: string | null;
                                     /** @description Oldest first */
                                     timeEntries: {
@@ -7609,11 +7842,18 @@ export interface paths {
                                         clockIn: string;
                                         clockInDevice: string | null;
                                         clockInIp: string | null;
-                                        /** @description The server's time when the clock in arrived (differs from clockIn for an offline punch) */
+                                        /**
+                                         * Format: date-time
+                                         * @description The server's time when the clock in arrived (differs from clockIn for an offline punch)
+                                         */
                                         clockInRecordedAt: string | null;
+                                        /** Format: date-time */
                                         clockOut: string | null;
                                         clockOutIp: string | null;
-                                        /** @description The server's time when the clock out arrived; null while the entry is open */
+                                        /**
+                                         * Format: date-time
+                                         * @description The server's time when the clock out arrived; null while the entry is open
+                                         */
                                         clockOutRecordedAt: string | null;
                                         /** Format: uuid */
                                         companyId: string;
@@ -7625,7 +7865,9 @@ export interface paths {
                                         id: string;
                                         jobCode: string | null;
                                         notes: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         overtimeHours: number | null;
+                                        /** Pay period summary */
                                         payPeriod: {
                                             /** Format: date-time */
                                             endDate: string;
@@ -7636,11 +7878,14 @@ export interface paths {
                                             startDate: string;
                                             status: string;
                                         } | null;
+                                        /** Format: uuid */
                                         payPeriodId: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         regularHours: number | null;
                                         /** @enum {unknown} */
                                         status: "PENDING" | "APPROVED";
                                         taskCode: string | null;
+                                        /** @description Rounded to 2 decimals; null while the entry is open */
                                         totalHours: number | null;
                                         /** Format: date-time */
                                         updatedAt: string;
@@ -7910,6 +8155,7 @@ export interface paths {
                                     firstName: string;
                                     /** Format: uuid */
                                     id: string;
+                                    /** Format: date-time */
                                     lastLoginAt: string | null;
                                     lastName: string;
                                     /** @enum {unknown} */
