@@ -1,6 +1,6 @@
 // Runs once per `npm test`. Builds the employee app when its sources changed, then the database.
 // With TEST_DATABASE_URL: migrates that PostgreSQL database once and, when test files run side
-// by side, copies it once per worker (test/setup/worker-database.ts points each worker at its
+// by side, copies it once per worker (test/runner/worker-database.ts points each worker at its
 // copy), so files running at the same time never share a database, while the files of one
 // worker share it one after another, each creating its own organizations: nothing is
 // truncated. Without: migrates one in-memory PGlite and dumps it, so each test file starts from

@@ -1,5 +1,5 @@
 // PostgreSQL databases made next to the test database (TEST_DATABASE_URL): the per-worker copies
-// that let test files run side by side (test/global-setup.ts, test/setup/worker-database.ts) and
+// that let test files run side by side (test/global-setup.ts, test/runner/worker-database.ts) and
 // the empty databases of the first-run tests (test/setup/empty-database.ts).
 import pg from 'pg';
 
