@@ -1,30 +1,16 @@
 // Both engines: migrating from empty, re-migrating as a no-op, and the two constraints that
 // the database (not JavaScript) enforces. PostgreSQL cases run when TEST_DATABASE_URL is set.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isConstraintViolation } from '../../src/db/errors.ts';
 import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
-import { databaseUrl } from '../helpers/postgres-databases.ts';
+import { createEmptyDatabase } from '../helpers/postgres-databases.ts';
 import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /** A brand-new, empty PostgreSQL database next to the test database. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  const name = `payclock_fresh_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await admin.query(`create database ${name}`);
-  return {
-    url: databaseUrl(pgUrl!, name),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+const freshPostgres = () => createEmptyDatabase(pgUrl!, 'payclock_fresh');
 
 const engines: Array<{ name: string; open(): Promise<{ database: Database; cleanup(): Promise<void> }> }> = [
   {

@@ -1,6 +1,8 @@
 // PostgreSQL databases made next to the test database (TEST_DATABASE_URL): the per-worker copies
 // that let test files run side by side (test/global-setup.ts, test/runner/worker-database.ts) and
-// the empty databases of the first-run tests (test/setup/empty-database.ts).
+// the empty databases that a test migrates itself (test/setup/empty-database.ts,
+// test/foundation/database.test.ts).
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The same server and credentials as `url`, another database. */
@@ -23,6 +25,13 @@ export async function adminQuery(url: string, ...statements: string[]): Promise<
   } finally {
     await client.end();
   }
+}
+
+/** A new, empty database named `<prefix>_<random>` next to the one at `url`, and how to drop it. */
+export async function createEmptyDatabase(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await adminQuery(url, `create database ${name}`);
+  return { url: databaseUrl(url, name), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
 }
 
 /**
