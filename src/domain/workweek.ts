@@ -76,6 +76,15 @@ function computeWorkweek(instant: Date, timeZone: string): Workweek {
   // Step back to Sunday on the calendar alone (luxon weekday: Monday 1 .. Sunday 7), in UTC
   // where every day exists and has 24 hours.
   const sunday = DateTime.utc(local.year, local.month, local.day).minus({ days: local.weekday % 7 });
+  const week = weekBeginning(sunday, zone);
+  // A fall-back that crosses midnight repeats part of Saturday after Sunday has begun
+  // (St. John's fell back at 00:01 until 2011). That time reads Saturday, but the week that
+  // began at the first 00:00 holds it, as weeks tile the timeline (docs/time-rules.md §3).
+  return instant.getTime() > week.end.getTime() ? weekBeginning(sunday.plus({ days: 7 }), zone) : week;
+}
+
+/** The workweek whose local Sunday is the calendar date of `sunday` (a UTC DateTime). */
+function weekBeginning(sunday: DateTime, zone: IANAZone): Workweek {
   const next = sunday.plus({ days: 7 });
   return {
     start: new Date(startOfLocalDay(sunday.year, sunday.month, sunday.day, zone)),

@@ -11,18 +11,21 @@ import { workweekOf } from '../../src/domain/workweek.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 
 // DST at midnight (Havana repeats it, Santiago skips it), half-hour and 45-minute offsets, a
-// 30-minute DST (Lord Howe), the southern hemisphere, a zone that skipped a whole day (Apia).
-const ZONES = [
-  'America/New_York',
-  'America/Havana',
-  'America/Santiago',
-  'America/Sao_Paulo',
-  'Europe/London',
-  'Australia/Lord_Howe',
-  'Asia/Kathmandu',
-  'Asia/Tehran',
-  'Pacific/Apia',
-  'UTC',
+// 30-minute DST (Lord Howe), the southern hemisphere, a zone that skipped a whole day (Apia),
+// and a fall-back across midnight that repeats Saturday after Sunday began (St. John's, which
+// fell back at 00:01 until 2011), each over the years of 2003-2027 that show it.
+const ZONES: Array<[zone: string, fromYear: number]> = [
+  ['America/New_York', 2011],
+  ['America/Havana', 2011],
+  ['America/Santiago', 2011],
+  ['America/Sao_Paulo', 2011],
+  ['Europe/London', 2011],
+  ['Australia/Lord_Howe', 2011],
+  ['Asia/Kathmandu', 2011],
+  ['Asia/Tehran', 2011],
+  ['Pacific/Apia', 2011],
+  ['America/St_Johns', 2003],
+  ['UTC', 2011],
 ];
 
 let database: Database;
@@ -32,12 +35,15 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 describe('payclock_workweek_start', () => {
-  it('equals workweekOf(...).start for every week of 2011-2027: its first and last millisecond, the one before it, and two instants inside', async () => {
-    for (const zone of ZONES) {
+  it('equals workweekOf(...).start for every week to 2027: its first and last millisecond, the one before it, and three instants inside', async () => {
+    for (const [zone, fromYear] of ZONES) {
       const instants: Date[] = [];
-      for (let week = workweekOf(new Date(Date.UTC(2011, 0, 1)), zone); week.start.getTime() < Date.UTC(2028, 0, 1); week = workweekOf(new Date(week.end.getTime() + 1), zone)) {
-        const inside = week.start.getTime() + ((week.start.getTime() / 1000) % 604_000) * 1000;
-        instants.push(week.start, new Date(week.start.getTime() - 1), week.end, new Date(inside), new Date(week.start.getTime() + 25 * 3_600_000 + 1));
+      for (let week = workweekOf(new Date(Date.UTC(fromYear, 0, 1)), zone); week.start.getTime() < Date.UTC(2028, 0, 1); week = workweekOf(new Date(week.end.getTime() + 1), zone)) {
+        const start = week.start.getTime();
+        const inside = start + ((start / 1000) % 604_000) * 1000;
+        // Half an hour in: in St. John's before 2011, inside a Saturday hour read again.
+        const halfHourIn = new Date(start + 1_800_000);
+        instants.push(week.start, new Date(start - 1), week.end, new Date(inside), halfHourIn, new Date(start + 25 * 3_600_000 + 1));
       }
       const rows = await queryRows<{ start: string }>(
         database.db,
