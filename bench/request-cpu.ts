@@ -1,4 +1,4 @@
-// node --import tsx bench/request-cpu.ts [--requests 3000]   (BENCH_DATABASE=name)
+// node --import tsx bench/request-cpu.ts [--requests 3000] [--profile DIR]   (BENCH_DATABASE=name)
 // Node's own CPU per request of each read, without sockets: the app is built in this process
 // (as `npm start` builds it, production logging) on a fresh PostgreSQL database seeded like
 // `npm run bench --scale small`, and driven through `app.inject`, one request at a time.
@@ -7,6 +7,12 @@
 // complement, wall minus CPU, is mostly the database's time. BENCHMARKS.md uses it to bound
 // what a read can reach against pgbench replaying its SQL on the same two cores. Last, one
 // round trip alone (`select 1`), the floor under each of a read's statements.
+// --profile DIR writes a V8 CPU profile of each read's measured requests alone
+// (DIR/<n>-<read>.cpuprofile, for bench/profile-summary.ts); the figures then include the
+// profiler's own cost, so compare them only with other profiled runs.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -16,8 +22,9 @@ import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 
-const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '3000' } } });
+const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '3000' }, profile: { type: 'string' } } });
 const REQUESTS = Number(args.requests);
+const PROFILE_DIR = args.profile;
 // Enough for V8 to have compiled the hot paths: with 100 the figures were twice these.
 const WARMUP = 1000;
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
@@ -67,9 +74,15 @@ try {
     { name: 'organization search', path: '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20', token: adminToken },
     { name: 'employee search', path: '/api/v1/admin/employees?search=last12&pageSize=20', token: adminToken },
   ];
-  process.stdout.write(`requests of each read: ${REQUESTS} after ${WARMUP} to warm up; load ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
+  process.stdout.write(`requests of each read: ${REQUESTS} after ${WARMUP} to warm up; load ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
   process.stdout.write('| read | bytes | wall ms/request | node CPU ms/request | wall − CPU |\n|---|---|---|---|---|\n');
-  for (const read of reads) {
+  const profiler = PROFILE_DIR ? new Session() : undefined;
+  if (profiler && PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
+  for (const [index, read] of reads.entries()) {
     let bytes = 0;
     const send = async () => {
       const response = await app.inject({ method: 'GET', url: read.path, headers: { authorization: `Bearer ${read.token}` } });
@@ -77,14 +90,21 @@ try {
       bytes = response.rawPayload.length;
     };
     for (let i = 0; i < WARMUP; i++) await send();
+    await profiler?.post('Profiler.start');
     const cpuBefore = process.cpuUsage();
     const startedAt = performance.now();
     for (let i = 0; i < REQUESTS; i++) await send();
     const wall = (performance.now() - startedAt) / REQUESTS;
     const used = process.cpuUsage(cpuBefore);
+    if (profiler && PROFILE_DIR) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const slug = read.name.replace(/\W+/g, '-').replace(/-$/, '');
+      writeFileSync(join(PROFILE_DIR, `${index + 1}-${slug}.cpuprofile`), JSON.stringify(profile));
+    }
     const cpu = (used.user + used.system) / 1000 / REQUESTS;
     process.stdout.write(`| ${read.name} | ${bytes} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${(wall - cpu).toFixed(2)} |\n`);
   }
+  profiler?.disconnect();
   await app.close();
 
   // One round trip alone: a prepared `select 1` on one connection, over TCP and over the Unix
