@@ -109,8 +109,11 @@ export async function requireAccess(db: Db, actor: Actor, target: AccessTarget):
   return owner;
 }
 
-/** An organization decides for admins (a SUPER_ADMIN passes everywhere), the company for employees. */
-function assertMayAct(actor: Actor, owner: Owner): void {
+/**
+ * An organization decides for admins (a SUPER_ADMIN passes everywhere), the company for employees.
+ * Exported for a statement that reads the owner along with the record (the timesheet read).
+ */
+export function assertMayAct(actor: Actor, owner: Owner): void {
   const allowed =
     actor.type === 'employee'
       ? owner.companyId !== null && owner.companyId === actor.companyId

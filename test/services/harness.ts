@@ -6,7 +6,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { ManualClock } from '../../src/clock.ts';
-import type { Puncher } from '../../src/modules/timesheet/timesheet.service.ts';
+import type { UncheckedCaller } from '../../src/modules/timesheet/timesheet.service.ts';
 import type { AdminActor, EmployeeActor } from '../../src/core/access.ts';
 import type { RequestMeta } from '../../src/core/audit.ts';
 import type { AppContext } from '../../src/core/context.ts';
@@ -76,10 +76,11 @@ export function employeeActorOf(org: OrgRow, employee: EmployeeRow): EmployeeAct
  * company and an employee, and the actors to call the services as.
  */
 /**
- * A punch's caller for an actor the test already has: a token issued now that was never logged
- * out, so the punch's own statement checks the employee's state (active, company, organization).
+ * The caller of a punch or a timesheet read for an actor the test already has: a token issued now
+ * that was never logged out, so the handler's own statement checks the employee's state (active,
+ * company, organization).
  */
-export function puncherFor(actor: EmployeeActor): Puncher {
+export function uncheckedCallerFor(actor: EmployeeActor): UncheckedCaller {
   return { credential: { userId: actor.userId, hash: `service-test-${actor.userId}`, issuedAtMs: Date.now() + 60_000 }, inactiveLabel: undefined, verify: async () => actor };
 }
 

@@ -20,7 +20,7 @@ import {
   serviceTenant,
   setPeriodLocked,
   type ServiceHarness,
-  puncherFor,
+  uncheckedCallerFor,
   type ServiceTenant,
 } from './harness.ts';
 
@@ -127,20 +127,20 @@ describe('timesheet service clock out into a locked pay period', () => {
     const { tenant, locked } = await splitWeek();
     await setPeriodLocked(h.db, locked.id, false);
     const { employee, actor } = await addEmployee(h.ctx, tenant);
-    const open = await clockIn(h.ctx, puncherFor(actor), { action: 'clock_in' }, META);
+    const open = await clockIn(h.ctx, uncheckedCallerFor(actor), { action: 'clock_in' }, META);
     expect(open.timeEntry.payPeriodId).toBe(locked.id);
     await setPeriodLocked(h.db, locked.id, true);
     h.clock.advance(2 * HOUR);
 
     const before = await entriesOf(h.db, employee.id);
-    const error = await refusalOf(clockOut(h.ctx, puncherFor(actor), { action: 'clock_out', breakMinutes: 15 }, META));
+    const error = await refusalOf(clockOut(h.ctx, uncheckedCallerFor(actor), { action: 'clock_out', breakMinutes: 15 }, META));
     expect(error).toMatchObject({ statusCode: 400, label: 'Pay period locked' });
     expect(await entriesOf(h.db, employee.id)).toEqual(before);
     expect(before[0]).toMatchObject({ clockOut: null, breakMinutes: 0, totalHours: null });
 
     // Unlocked again, the same clock out closes it: 2 hours less the 15-minute break.
     await setPeriodLocked(h.db, locked.id, false);
-    const closed = await clockOut(h.ctx, puncherFor(actor), { action: 'clock_out', breakMinutes: 15 }, META);
+    const closed = await clockOut(h.ctx, uncheckedCallerFor(actor), { action: 'clock_out', breakMinutes: 15 }, META);
     expect(closed.summary).toEqual({ totalHours: 1.75, regularHours: 1.75, overtimeHours: 0, breakMinutes: 15 });
     expect(await hoursOfEntries(h.db, employee.id)).toEqual([[1.75, 1.75, 0]]);
   });

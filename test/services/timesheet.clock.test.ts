@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimeEntry } from '../../src/modules/time-entries/time-entries.service.ts';
 import { clockIn, clockOut, getTimesheet, submitTimesheet } from '../../src/modules/timesheet/timesheet.service.ts';
-import { addEmployee, addPayPeriod, entriesOf, HOUR, hoursOfEntries, localInstant, META, MINUTE, openServiceHarness, puncherFor, refusalOf, serviceTenant, setPeriodLocked, type ServiceHarness } from './harness.ts';
+import { addEmployee, addPayPeriod, entriesOf, HOUR, hoursOfEntries, localInstant, META, MINUTE, openServiceHarness, uncheckedCallerFor, refusalOf, serviceTenant, setPeriodLocked, type ServiceHarness } from './harness.ts';
 
 const NY = 'America/New_York';
 const at = (wall: string) => localInstant(wall, NY);
@@ -30,36 +30,36 @@ describe('timesheet service clockOut', () => {
         META,
       );
     }
-    await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
+    await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
     h.clock.advance(4 * HOUR);
     expect(h.clock.now().toISOString()).toBe('2026-10-11T04:00:00.000Z');
 
-    const closed = await clockOut(h.ctx, puncherFor(tenant.employeeActor), CLOCK_OUT, META);
+    const closed = await clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_OUT, META);
     expect(closed.timeEntry.clockOut?.toISOString()).toBe('2026-10-11T04:00:00.000Z');
     expect(closed.summary).toEqual({ totalHours: 4, regularHours: 2, overtimeHours: 2, breakMinutes: 0 });
 
     // "Now" is the first instant of the next workweek: its timesheet has nothing yet.
-    const thisWeek = await getTimesheet(h.ctx, tenant.employeeActor, {});
+    const thisWeek = await getTimesheet(h.ctx, uncheckedCallerFor(tenant.employeeActor), {});
     expect(thisWeek.dateRange.startDate.toISOString()).toBe('2026-10-11T04:00:00.000Z');
     expect(thisWeek.timeEntries).toEqual([]);
     expect(thisWeek.clockStatus).toEqual({ isClockedIn: false, openTimeEntry: null });
-    const lastWeek = await getTimesheet(h.ctx, tenant.employeeActor, { startDate: '2026-10-04', endDate: '2026-10-10' });
+    const lastWeek = await getTimesheet(h.ctx, uncheckedCallerFor(tenant.employeeActor), { startDate: '2026-10-04', endDate: '2026-10-10' });
     expect(lastWeek.timeEntries).toHaveLength(5);
     expect(lastWeek.totals).toMatchObject({ totalHours: 42, regularHours: 40, overtimeHours: 2 });
   });
 
   it('refuses a break longer than the time worked with 400 Invalid time entry data and leaves the entry open; a break equal to it gives 0 hours', async () => {
     const tenant = await serviceTenant(h.ctx, { timezone: NY });
-    await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
+    await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
     h.clock.advance(30 * MINUTE);
     const before = await entriesOf(h.db, tenant.employee.id);
 
-    const error = await refusalOf(clockOut(h.ctx, puncherFor(tenant.employeeActor), { ...CLOCK_OUT, breakMinutes: 31 }, META));
+    const error = await refusalOf(clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), { ...CLOCK_OUT, breakMinutes: 31 }, META));
     expect(error).toMatchObject({ statusCode: 400, label: 'Invalid time entry data' });
     expect(await entriesOf(h.db, tenant.employee.id)).toEqual(before);
     expect(before[0]).toMatchObject({ clockOut: null, breakMinutes: 0, totalHours: null });
 
-    const closed = await clockOut(h.ctx, puncherFor(tenant.employeeActor), { ...CLOCK_OUT, breakMinutes: 30 }, META);
+    const closed = await clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), { ...CLOCK_OUT, breakMinutes: 30 }, META);
     expect(closed.summary).toEqual({ totalHours: 0, regularHours: 0, overtimeHours: 0, breakMinutes: 30 });
     expect((await entriesOf(h.db, tenant.employee.id))[0]!.workedSeconds).toBe(0);
   });
@@ -67,12 +67,12 @@ describe('timesheet service clockOut', () => {
   it('rounds whole worked seconds half up: 7,218 s is 2.01 hours, 7,217.999 s is 7,217 s and 2.00 hours', async () => {
     const tenant = await serviceTenant(h.ctx, { timezone: NY });
     const other = await addEmployee(h.ctx, tenant);
-    await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
-    await clockIn(h.ctx, puncherFor(other.actor), CLOCK_IN, META);
+    await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
+    await clockIn(h.ctx, uncheckedCallerFor(other.actor), CLOCK_IN, META);
     h.clock.advance(7_217_999);
-    expect((await clockOut(h.ctx, puncherFor(other.actor), CLOCK_OUT, META)).summary.totalHours).toBe(2);
+    expect((await clockOut(h.ctx, uncheckedCallerFor(other.actor), CLOCK_OUT, META)).summary.totalHours).toBe(2);
     h.clock.advance(1);
-    expect((await clockOut(h.ctx, puncherFor(tenant.employeeActor), CLOCK_OUT, META)).summary.totalHours).toBe(2.01);
+    expect((await clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_OUT, META)).summary.totalHours).toBe(2.01);
     expect((await entriesOf(h.db, other.employee.id))[0]!.workedSeconds).toBe(7_217);
     expect((await entriesOf(h.db, tenant.employee.id))[0]!.workedSeconds).toBe(7_218);
   });
@@ -81,9 +81,9 @@ describe('timesheet service clockOut', () => {
     const tenant = await serviceTenant(h.ctx, { timezone: NY, overtimeThreshold: 3 });
     h.clock.set(at('2026-10-06T08:00'));
     for (let i = 0; i < 2; i++) {
-      await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
+      await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
       h.clock.advance(7_201_000);
-      await clockOut(h.ctx, puncherFor(tenant.employeeActor), CLOCK_OUT, META);
+      await clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_OUT, META);
       h.clock.advance(HOUR);
     }
     expect(await hoursOfEntries(h.db, tenant.employee.id)).toEqual([[2, 2, 0], [2, 1, 1]]);
@@ -93,9 +93,9 @@ describe('timesheet service clockOut', () => {
 describe('timesheet service clockIn', () => {
   it('refuses a second clock in with 400 Already clocked in, naming the open entry', async () => {
     const tenant = await serviceTenant(h.ctx, { timezone: NY });
-    const first = await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
+    const first = await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
     h.clock.advance(MINUTE);
-    const error = await refusalOf(clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META));
+    const error = await refusalOf(clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META));
     expect(error).toMatchObject({ statusCode: 400, label: 'Already clocked in' });
     expect(error.data).toEqual({ openTimeEntry: { id: first.timeEntry.id, clockIn: first.timeEntry.clockIn } });
     expect(await entriesOf(h.db, tenant.employee.id)).toHaveLength(1);
@@ -107,14 +107,14 @@ describe('timesheet service submitTimesheet', () => {
     const tenant = await serviceTenant(h.ctx, { timezone: NY, overtimeThreshold: 40 });
     h.clock.set(at('2026-10-20T08:00'));
     const period = await addPayPeriod(h.ctx, tenant, at('2026-10-18T00:00'), at('2026-10-24T23:59:59.999'));
-    await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
+    await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
     h.clock.advance(8 * HOUR + 30 * MINUTE);
 
     const open = await refusalOf(submitTimesheet(h.ctx, tenant.employeeActor, period.id, META));
     expect(open).toMatchObject({ statusCode: 400, label: 'Open time entries' });
     expect((open.data?.openEntries as unknown[]).length).toBe(1);
 
-    await clockOut(h.ctx, puncherFor(tenant.employeeActor), { ...CLOCK_OUT, breakMinutes: 30 }, META);
+    await clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), { ...CLOCK_OUT, breakMinutes: 30 }, META);
     const submitted = await submitTimesheet(h.ctx, tenant.employeeActor, period.id, META);
     expect(submitted.payPeriod.status).toBe('SUBMITTED');
     expect(submitted.timeEntriesCount).toBe(1);
@@ -129,9 +129,9 @@ describe('timesheet service submitTimesheet', () => {
     const tenant = await serviceTenant(h.ctx, { timezone: NY });
     h.clock.set(at('2026-10-20T08:00'));
     const period = await addPayPeriod(h.ctx, tenant, at('2026-10-18T00:00'), at('2026-10-24T23:59:59.999'));
-    await clockIn(h.ctx, puncherFor(tenant.employeeActor), CLOCK_IN, META);
+    await clockIn(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_IN, META);
     h.clock.advance(HOUR);
-    await clockOut(h.ctx, puncherFor(tenant.employeeActor), CLOCK_OUT, META);
+    await clockOut(h.ctx, uncheckedCallerFor(tenant.employeeActor), CLOCK_OUT, META);
     await setPeriodLocked(h.db, period.id, true);
 
     const error = await refusalOf(submitTimesheet(h.ctx, tenant.employeeActor, period.id, META));

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createPayPeriod } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { ENTRY, TIMESHEET, employeeTenant } from './fixtures.ts';
 
@@ -43,8 +44,8 @@ describe.skipIf(!onPostgres)('database round trips of the employee timesheet rou
     return statements.length;
   }
 
-  it('clock in: 1 (the INSERT with the caller check); a refused second clock in: 2; clock out: 1; timesheet: 2', async () => {
-    const { token } = await employeeTenant(t.db, t.tokens);
+  it('clock in: 1 (the INSERT with the caller check); a refused second clock in: 2; clock out: 1; timesheet, the week or a pay period: 1', async () => {
+    const { company, token } = await employeeTenant(t.db, t.tokens);
     const api = client(t.app);
     const clockIn = await measure(() => api.post(ENTRY, { action: 'clock_in' }, { token }), 200);
     const refused = await measure(() => api.post(ENTRY, { action: 'clock_in' }, { token }), 400);
@@ -52,14 +53,20 @@ describe.skipIf(!onPostgres)('database round trips of the employee timesheet rou
     // Sent as named prepared statements: parsed and planned once per connection.
     expect(names).toEqual(['payclock_clock_out']);
     const timesheet = await measure(() => api.get(TIMESHEET, { token }), 200);
-    console.info(`round trips: clock in ${clockIn}, refused clock in ${refused}, clock out ${clockOut}, timesheet ${timesheet}`);
+    expect(names).toEqual(['payclock_caller_timesheet_week']);
+    const period = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) });
+    const periodTimesheet = await measure(() => api.get(TIMESHEET, { token, query: { payPeriodId: period.id } }), 200);
+    expect(names).toEqual(['payclock_caller_timesheet_period']);
+    console.info(`round trips: clock in ${clockIn}, refused clock in ${refused}, clock out ${clockOut}, timesheet ${timesheet}, a period's ${periodTimesheet}`);
     // The caller check is folded into the punch's statement (docs/architecture.md).
     expect(clockIn).toBe(1);
     // The refused INSERT, then which conflict it was (the open entry to name in the answer).
     expect(refused).toBe(2);
     // payclock_clock_out: lock, close and allocate in one call, no BEGIN/COMMIT.
     expect(clockOut).toBe(1);
-    expect(timesheet).toBe(2);
+    // The caller check, the period's owner and the timesheet: one statement (timesheet.service.ts).
+    expect(timesheet).toBe(1);
+    expect(periodTimesheet).toBe(1);
   });
 
   it('an offline punch: its statement and its audit row in one transaction (BEGIN, punch, audit, COMMIT)', async () => {

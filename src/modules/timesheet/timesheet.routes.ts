@@ -9,7 +9,7 @@ import { employeeActorOf, employeeOf } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { DateTime, envelope, errorResponses, Nullable, Str } from '../../http/schemas.ts';
-import { getTimesheet, recordTimeEntry, submitTimesheet, type Puncher } from './timesheet.service.ts';
+import { getTimesheet, recordTimeEntry, submitTimesheet, type UncheckedCaller } from './timesheet.service.ts';
 import {
   HoursTotals,
   OpenTimeEntry,
@@ -91,8 +91,8 @@ const Timesheet = Type.Object({
   dateRange: Type.Object({ startDate: DateTime, endDate: DateTime }),
 });
 
-/** The punch's caller, checked by the punch's own statement (auth-guard.ts `callerCheckedByHandler`). */
-function puncherOf(ctx: AppContext, request: FastifyRequest): Puncher {
+/** The caller of a punch or a timesheet read, checked by the handler's own statement (auth-guard.ts `callerCheckedByHandler`). */
+function uncheckedCallerOf(ctx: AppContext, request: FastifyRequest): UncheckedCaller {
   const credential = request.employeeCredential;
   if (!credential) throw Errors.authenticationRequired();
   return { credential, inactiveLabel: request.routeOptions.config.inactiveEmployeeLabel, verify: () => employeeActorOf(ctx, request) };
@@ -121,7 +121,7 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
       },
     },
     async (request) => {
-      const puncher = puncherOf(ctx, request);
+      const puncher = uncheckedCallerOf(ctx, request);
       if (request.validationError) {
         await puncher.verify();
         throw request.validationError;
@@ -150,7 +150,10 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
   app.get(
     '/employee/timesheet',
     {
-      config: { auth: 'employee', inactiveEmployeeLabel: InactiveEmployeeLabel.notFound, failureError: FailureLabel.fetchTimesheet },
+      // The read's own statement checks the caller (timesheet.service.ts getTimesheet); a
+      // malformed query is refused after the caller's own refusal, as for a punch.
+      attachValidation: true,
+      config: { auth: 'employee', callerCheckedByHandler: true, inactiveEmployeeLabel: InactiveEmployeeLabel.notFound, failureError: FailureLabel.fetchTimesheet },
       schema: {
         tags: TAGS,
         summary: "The employee's timesheet: entries of a range (default: the current workweek), totals, clock status",
@@ -158,6 +161,13 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
         response: { 200: envelope(Timesheet), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true as const, data: await getTimesheet(ctx, employeeOf(request), request.query) }),
+    async (request) => {
+      const caller = uncheckedCallerOf(ctx, request);
+      if (request.validationError) {
+        await caller.verify();
+        throw request.validationError;
+      }
+      return { success: true as const, data: await getTimesheet(ctx, caller, request.query) };
+    },
   );
 }

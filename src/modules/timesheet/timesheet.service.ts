@@ -14,7 +14,7 @@ import { resolveOccurredAt } from '../../domain/offline-punch.ts';
 import { isOfflinePunch } from '../../domain/timesheet-flags.ts';
 import { workweekOf } from '../../domain/workweek.ts';
 import { Errors } from '../../core/errors.ts';
-import { requireAccess, type EmployeeActor } from '../../core/access.ts';
+import { assertMayAct, requireAccess, type EmployeeActor } from '../../core/access.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import { findOpenEntry, type OpenEntryRef, type TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
 import type { PayPeriodWithCompany } from '../pay-periods/pay-periods.repository.ts';
@@ -23,7 +23,7 @@ import { recordTimesheetAudit } from '../timesheets/timesheets.service.ts';
 import type { ClockOutRefusal } from './clock.repository.ts';
 import { punchWriterFor } from './punch-writer.ts';
 import { lockPeriodForSubmit, submitPeriod } from './submit.repository.ts';
-import { findPeriodRef, readTimesheet, type TimesheetRows } from './timesheet-read.repository.ts';
+import { findPeriodRef, readCallerTimesheet, readTimesheet, type TimesheetRows } from './timesheet-read.repository.ts';
 
 export interface TimeEntryInput {
   action: string;
@@ -38,12 +38,12 @@ export interface TimeEntryInput {
 }
 
 /**
- * The employee behind a punch: its verified token, which the punch's own statement checks
- * (active, company, organization, not logged out), and how to check it on its own for a
- * refusal that comes before any statement (the caller's own refusal must win, as when the
- * auth guard checks it first).
+ * The employee behind a punch or a timesheet read: its verified token, which the handler's own
+ * statement checks (active, company, organization, not logged out), and how to check it on its
+ * own for a refusal that comes before any statement (the caller's own refusal must win, as when
+ * the auth guard checks it first).
  */
-export interface Puncher {
+export interface UncheckedCaller {
   credential: EmployeeCredential;
   inactiveLabel: InactiveEmployeeLabel | undefined;
   verify(): Promise<EmployeeActor>;
@@ -65,12 +65,12 @@ const alreadyClockedIn = (open: OpenEntryRef | undefined) =>
 const ipOf = (input: TimeEntryInput, meta: RequestMeta): string | null => input.clockInIp || meta.ip || null;
 
 /** A refusal that needs no statement: the caller is checked first, so its own refusal wins. */
-async function refuse(puncher: Puncher, error: Error): Promise<never> {
+async function refuse(puncher: UncheckedCaller, error: Error): Promise<never> {
   await puncher.verify();
   throw error;
 }
 
-export async function recordTimeEntry(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult | ClockOutResult> {
+export async function recordTimeEntry(ctx: AppContext, puncher: UncheckedCaller, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult | ClockOutResult> {
   if (input.action === 'clock_in') return clockIn(ctx, puncher, input, meta);
   if (input.action === 'clock_out') return clockOut(ctx, puncher, input, meta);
   return refuse(puncher, Errors.invalidAction('action: must be one of clock_in, clock_out'));
@@ -86,7 +86,7 @@ interface PunchTimes {
  * The punch's time and the server's: equal for a live punch; for an offline one (§ offline
  * punches) `occurredAt`, which must lie between 24 hours ago and 2 minutes ahead.
  */
-async function punchTimes(ctx: AppContext, puncher: Puncher, input: TimeEntryInput): Promise<PunchTimes> {
+async function punchTimes(ctx: AppContext, puncher: UncheckedCaller, input: TimeEntryInput): Promise<PunchTimes> {
   const recordedAt = ctx.clock.now();
   if (!isUuid(puncher.credential.userId)) await refuse(puncher, Errors.authenticationRequired());
   if (input.occurredAt === undefined) return { at: recordedAt, recordedAt, offline: false };
@@ -114,7 +114,7 @@ function inPunchTransaction<T>(ctx: AppContext, punch: PunchTimes, run: (db: Db)
   return punch.offline ? ctx.db.transaction((tx) => run(tx as unknown as Db)) : run(ctx.db);
 }
 
-export async function clockIn(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult> {
+export async function clockIn(ctx: AppContext, puncher: UncheckedCaller, input: TimeEntryInput, meta: RequestMeta): Promise<ClockInResult> {
   const punch = await punchTimes(ctx, puncher, input);
   const entry = await inPunchTransaction(ctx, punch, async (db) => {
     const outcome = await punchWriterFor(db, punch.offline).clockIn({
@@ -153,7 +153,7 @@ const CLOCK_OUT_REFUSALS: Record<ClockOutRefusal, () => Error> = {
   period_locked: () => Errors.payPeriodLocked('The change would alter the hours of an entry in a locked pay period'),
 };
 
-export async function clockOut(ctx: AppContext, puncher: Puncher, input: TimeEntryInput, meta: RequestMeta): Promise<ClockOutResult> {
+export async function clockOut(ctx: AppContext, puncher: UncheckedCaller, input: TimeEntryInput, meta: RequestMeta): Promise<ClockOutResult> {
   const punch = await punchTimes(ctx, puncher, input);
   const entry = await inPunchTransaction(ctx, punch, async (db) => {
     const outcome = await punchWriterFor(db, punch.offline).clockOut({
@@ -244,21 +244,52 @@ function parseBound(input: string | undefined, tz: string, bound: 'start' | 'end
   return parsed;
 }
 
+const given = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
+
 /**
  * The timesheet (docs/time-rules.md §13): date-only bounds are the start/end of that local day; without
  * dates the range is the pay period's when `payPeriodId` is given, else the current workweek
  * in the organization's time zone.
+ *
+ * Without dates (the employee app's and the kiosk's reads) the caller check, the pay period's
+ * owner and the timesheet are one statement. Dates are parsed in the caller's zone, so with
+ * them the caller is checked first, on its own.
  */
-export async function getTimesheet(ctx: AppContext, actor: EmployeeActor, input: TimesheetInput): Promise<TimesheetResponse> {
+export async function getTimesheet(ctx: AppContext, caller: UncheckedCaller, input: TimesheetInput): Promise<TimesheetResponse> {
   const now = ctx.clock.now();
+  const payPeriodId = given(input.payPeriodId);
+  const oneStatement =
+    given(input.startDate) === undefined && given(input.endDate) === undefined && isUuid(caller.credential.userId) && (payPeriodId === undefined || isUuid(payPeriodId));
+  if (!oneStatement) return timesheetOfActor(ctx, await caller.verify(), input, now);
+
+  const read = await readCallerTimesheet(ctx.db, { credential: caller.credential, payPeriodId: payPeriodId ?? null, now });
+  const actor = employeeActorFrom(read.caller, caller.credential, caller.inactiveLabel);
+  if (payPeriodId !== undefined) {
+    if (!read.period) throw Errors.notFound('Pay period');
+    assertMayAct(actor, { bookkeeperOrgId: read.period.bookkeeperOrgId, companyId: read.period.companyId });
+  } else {
+    // The week is workweekOf's (src/domain/workweek.ts). Should PostgreSQL's zone rules ever
+    // differ from Node's for this zone, the week is read again with workweekOf's bounds.
+    const week = workweekOf(now, actor.timezone);
+    if (week.start.getTime() !== read.range?.start.getTime() || week.end.getTime() !== read.range.end.getTime()) {
+      return timesheetOfActor(ctx, actor, input, now);
+    }
+  }
+  if (!read.rows || !read.range) throw Errors.notFound('Employee');
+  return timesheetResponse(read.rows, read.range.start, read.range.end);
+}
+
+/** The timesheet of a caller already checked, with bounds parsed in its zone: one statement after the period's access check. */
+async function timesheetOfActor(ctx: AppContext, actor: EmployeeActor, input: TimesheetInput, now: Date): Promise<TimesheetResponse> {
   const tz = actor.timezone;
   let start = parseBound(input.startDate, tz, 'start');
   let end = parseBound(input.endDate, tz, 'end');
 
   let payPeriodId: string | null = null;
-  if (input.payPeriodId !== undefined && input.payPeriodId !== '') {
-    await requireAccess(ctx.db, actor, { payPeriodId: input.payPeriodId });
-    const period = await findPeriodRef(ctx.db, input.payPeriodId);
+  const askedPeriodId = given(input.payPeriodId);
+  if (askedPeriodId !== undefined) {
+    await requireAccess(ctx.db, actor, { payPeriodId: askedPeriodId });
+    const period = await findPeriodRef(ctx.db, askedPeriodId);
     if (!period) throw Errors.notFound('Pay period');
     payPeriodId = period.id;
     start ??= period.startDate;
@@ -270,8 +301,12 @@ export async function getTimesheet(ctx: AppContext, actor: EmployeeActor, input:
   if (start.getTime() > end.getTime()) throw Errors.invalidDateRange('startDate must not be after endDate');
 
   const rows = await readTimesheet(ctx.db, { employeeId: actor.userId, companyId: actor.companyId, start, end, payPeriodId, now });
-  // The guard found the employee a moment ago; gone now means deactivated or moved meanwhile.
+  // The caller was checked a moment ago; gone now means deactivated or moved meanwhile.
   if (!rows) throw Errors.notFound('Employee');
+  return timesheetResponse(rows, start, end);
+}
+
+function timesheetResponse(rows: TimesheetRows, start: Date, end: Date): TimesheetResponse {
   const entries = rows.timeEntries;
   return {
     employee: rows.employee,
