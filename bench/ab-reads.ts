@@ -1,0 +1,108 @@
+// node --import tsx bench/ab-reads.ts --other DIR [--rounds 5] [--seconds 5] [--connections 64]
+// Two checkouts side by side on the employee's timesheet reads: this one and DIR (another
+// checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
+// at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
+// loaded in turn, alternating which goes first in each round, so that the machine's drift
+// falls on both alike. Prints each round and the medians of req/s and p99, and this checkout's
+// req/s divided by the other's. The whole `npm run bench` compares the service with its SQL;
+// this compares one change with the code before it.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { SecretHasher } from '../src/core/hashing.ts';
+import { TokenService } from '../src/core/tokens.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { measure, median, type LoadOptions } from './load.ts';
+import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    other: { type: 'string' },
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '64' },
+  },
+});
+if (!args.other) throw new Error('usage: ab-reads.ts --other DIR');
+const OTHER = resolve(args.other);
+const ROUNDS = Number(args.rounds);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const NAME = 'payclock_bench_ab_reads';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+async function onMaintenanceDb(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
+await onMaintenanceDb(`create database ${NAME}`);
+const url = `${SERVER}/${NAME}`;
+const servers: RunningServer[] = [];
+try {
+  // Migrated by this checkout: the other must not need a migration this one lacks.
+  const database = await openDatabase({ url, poolMax: 4, statementTimeoutMs: 0 });
+  const now = new Date();
+  const hasher = new SecretHasher();
+  const hashes = { pin: await hasher.hash(BENCH_PIN), password: await hasher.hash(BENCH_PASSWORD) };
+  await database.migrate();
+  const scale = SCALES.small!;
+  await seedBase(database.db, scale, hashes, now);
+  const busy = await seedBusyPeriod(database.db, now, hashes.pin);
+  await growTimeEntries(database.db, scale.employees, scale.timeEntries, now);
+  const ids = await loadScenarioIds(database.db);
+  await database.close();
+
+  const tokens = new TokenService(new TextEncoder().encode(JWT_SECRET), 86_400);
+  const sign = (id: string, companyId: string) => tokens.sign({ userId: id, type: 'employee', companyId }, now);
+  const weekTokens = await Promise.all(ids.employees.slice(0, CONNECTIONS).map((e) => sign(e.id, e.companyId)));
+  const busyTokens = await Promise.all(busy.employees.slice(0, CONNECTIONS).map((e) => sign(e.id, busy.companyId)));
+  const reads = [
+    { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', tokens: weekTokens },
+    { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, tokens: busyTokens },
+  ];
+
+  const env = { JWT_SECRET, DATABASE_URL: url, DB_POOL_MAX: '16', TRUST_PROXY: '127.0.0.1' };
+  const checkouts = [
+    { name: 'this', server: await startServer(env, { quiet: true }) },
+    { name: 'other', server: await startServer(env, { quiet: true, root: OTHER }) },
+  ];
+  servers.push(...checkouts.map((c) => c.server));
+  const options = (server: RunningServer, path: string, perConnection: string[]): LoadOptions => ({
+    url: server.url,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    requestsFor: (i) => [{ method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } }],
+  });
+  process.stdout.write(`this: ${process.cwd()}; other: ${OTHER}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections\n`);
+  for (const read of reads) {
+    const results: Record<string, Array<{ reqPerSec: number; p99: number }>> = { this: [], other: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
+      for (const checkout of order) {
+        const result = await measure(options(checkout.server, read.path, read.tokens), 1, round === 0 ? 2 : 1);
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p99: result.p99 });
+        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.p99} ms; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
+      }
+    }
+    const summary = (name: string) => ({ reqPerSec: median(results[name]!.map((r) => r.reqPerSec)), p99: median(results[name]!.map((r) => r.p99)) });
+    const mine = summary('this');
+    const theirs = summary('other');
+    process.stdout.write(
+      `| ${read.name} | this ${Math.round(mine.reqPerSec)} req/s, p99 ${mine.p99} ms | other ${Math.round(theirs.reqPerSec)} req/s, p99 ${theirs.p99} ms | ×${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)} |\n`,
+    );
+  }
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
+}
