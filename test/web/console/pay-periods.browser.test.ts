@@ -106,7 +106,8 @@ describe('the pay periods page', () => {
     const edited = await s.period(created.id);
     expect(edited.status).toBe('APPROVED');
     expect(localDateString(new Date(edited.payDate), ZONE)).toBe('2026-03-27');
-    expect(await row.textContent()).toContain('Approved');
+    // The row shows it once the list is fetched again, which may come a moment after the notice.
+    await expect.poll(() => row.textContent()).toContain('Approved');
 
     // Delete: offered while the period has no entries; an entry arriving meanwhile is explained.
     const employee = await createEmployee(h.t.db, { companyId: s.company.id });
