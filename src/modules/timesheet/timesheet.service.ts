@@ -279,7 +279,7 @@ export async function getTimesheet(ctx: AppContext, caller: UncheckedCaller, inp
   return timesheetResponse(read.rows, read.range.start, read.range.end);
 }
 
-/** The timesheet of a caller already checked, with bounds parsed in its zone: one statement after the period's access check. */
+/** The timesheet of a caller already checked, with dates parsed in its zone: the period's access check and the period first, then the read. */
 async function timesheetOfActor(ctx: AppContext, actor: EmployeeActor, input: TimesheetInput, now: Date): Promise<TimesheetResponse> {
   const tz = actor.timezone;
   let start = parseBound(input.startDate, tz, 'start');
