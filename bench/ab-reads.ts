@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
+import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { measure, median, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -34,19 +34,7 @@ const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const NAME = 'payclock_bench_ab_reads';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
-async function onMaintenanceDb(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
-await onMaintenanceDb(`create database ${NAME}`);
-const url = `${SERVER}/${NAME}`;
+const url = await recreateDatabase(SERVER, NAME);
 const servers: RunningServer[] = [];
 try {
   // Migrated by this checkout: the other must not need a migration this one lacks.
@@ -104,5 +92,5 @@ try {
   }
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
-  await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
+  await dropDatabase(SERVER, NAME);
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
@@ -48,13 +48,6 @@ const scale = SCALES[args.scale!];
 if (!scale) throw new Error(`unknown --scale ${args.scale}`);
 const log = (message: string) => process.stdout.write(`[bench:clock] ${message}\n`);
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: `${args.url}/postgres` });
-  await admin.connect();
-  await admin.query(text);
-  await admin.end();
-}
-
 function clockOptions(url: string, perConnection: string[], sampleRss: () => number): LoadOptions {
   return {
     url,
@@ -75,9 +68,7 @@ const summarize = (r: LoadResult & { runs: number[] }) => ({ reqPerSec: Math.rou
 
 async function main(): Promise<void> {
   const now = new Date();
-  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
-  await adminQuery(`create database ${DB_NAME}`);
-  const dbUrl = `${args.url}/${DB_NAME}`;
+  const dbUrl = await recreateDatabase(args.url!, DB_NAME);
   const database = await openDatabase({ url: dbUrl, poolMax: 4, statementTimeoutMs: 0 });
   await database.migrate();
   const hasher = new SecretHasher();
@@ -174,7 +165,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+  await dropDatabase(args.url!, DB_NAME);
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

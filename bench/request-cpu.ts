@@ -20,6 +20,7 @@ import { loadConfig } from '../src/config.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
+import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '3000' }, profile: { type: 'string' } } });
@@ -31,19 +32,7 @@ const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const NAME = process.env.BENCH_DATABASE ?? 'payclock_bench_request_cpu';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
-async function onMaintenanceDb(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
-await onMaintenanceDb(`create database ${NAME}`);
-const url = `${SERVER}/${NAME}`;
+const url = await recreateDatabase(SERVER, NAME);
 const database = await openDatabase({ url, poolMax: 16, statementTimeoutMs: 0 });
 try {
   await database.migrate();
@@ -129,5 +118,5 @@ try {
   }
 } finally {
   await database.close();
-  await onMaintenanceDb(`drop database if exists ${NAME} with (force)`);
+  await dropDatabase(SERVER, NAME);
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { openDatabase, type Database } from '../src/db/open.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
@@ -421,22 +422,6 @@ function ensurePgbench(): void {
     log('installing pgbench (postgresql-contrib)');
     execFileSync('bash', ['-c', 'apt-get update -qq && apt-get install -y -qq postgresql-contrib'], { stdio: 'inherit' });
   }
-}
-
-async function recreateDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return `${baseUrl}/${name}`;
-}
-
-async function dropDatabase(baseUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
 }
 
 await main();
