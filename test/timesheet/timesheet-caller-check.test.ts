@@ -106,6 +106,9 @@ describe('GET /api/v1/employee/timesheet, the caller checked in its own statemen
     expect(folded.body.data.dateRange).toEqual({ startDate: '2026-03-01T05:00:00.000Z', endDate: '2026-03-08T04:59:59.999Z' });
     expect(folded.body.data.timeEntries.map((e: { clockIn: string }) => e.clockIn)).toEqual(['2026-03-03T14:00:00.000Z', '2026-03-01T05:00:00.000Z']);
     expect(folded.body).toEqual(twoStep.body);
+    // Empty query values are absent ones (SPEC.md's defaults): still the week.
+    const empty = await api.get(TIMESHEET, { token: tenant.token, query: { startDate: '', endDate: '', payPeriodId: '' } });
+    expect(empty.body).toEqual(folded.body);
 
     const period = await api.get(TIMESHEET, { token: tenant.token, query: { payPeriodId: tenant.period.id } });
     const periodTwoStep = await api.get(TIMESHEET, { token: tenant.token, query: { payPeriodId: tenant.period.id, startDate: '2026-02-22', endDate: '2026-03-07' } });

@@ -91,19 +91,28 @@ const Timesheet = Type.Object({
   dateRange: Type.Object({ startDate: DateTime, endDate: DateTime }),
 });
 
-/** The caller of a punch or a timesheet read, checked by the handler's own statement (auth-guard.ts `callerCheckedByHandler`). */
-function uncheckedCallerOf(ctx: AppContext, request: FastifyRequest): UncheckedCaller {
+/**
+ * The caller of a punch or a timesheet read, checked by the handler's own statement (auth-guard.ts
+ * `callerCheckedByHandler`). Such a route attaches its validation failure instead of throwing it;
+ * it is thrown here, after the caller is checked on its own, so the caller's refusal still wins.
+ */
+async function uncheckedCallerOf(ctx: AppContext, request: FastifyRequest): Promise<UncheckedCaller> {
   const credential = request.employeeCredential;
   if (!credential) throw Errors.authenticationRequired();
-  return { credential, inactiveLabel: request.routeOptions.config.inactiveEmployeeLabel, verify: () => employeeActorOf(ctx, request) };
+  const caller = { credential, inactiveLabel: request.routeOptions.config.inactiveEmployeeLabel, verify: () => employeeActorOf(ctx, request) };
+  if (request.validationError) {
+    await caller.verify();
+    throw request.validationError;
+  }
+  return caller;
 }
 
 export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/employee/timesheet/entry',
     {
-      // A malformed body is refused in the handler, after the caller's own refusal (which the
-      // guard leaves to the punch's statement): validated, attached, not thrown.
+      // A malformed body is refused by uncheckedCallerOf, after the caller's own refusal (which
+      // the guard leaves to the punch's statement): validated, attached, not thrown.
       attachValidation: true,
       config: {
         auth: 'employee',
@@ -120,14 +129,7 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
         response: { 200: envelope(TimeEntryResult), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => {
-      const puncher = uncheckedCallerOf(ctx, request);
-      if (request.validationError) {
-        await puncher.verify();
-        throw request.validationError;
-      }
-      return { success: true as const, data: await recordTimeEntry(ctx, puncher, request.body, requestMeta(request)) };
-    },
+    async (request) => ({ success: true as const, data: await recordTimeEntry(ctx, await uncheckedCallerOf(ctx, request), request.body, requestMeta(request)) }),
   );
 
   app.post(
@@ -161,13 +163,6 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
         response: { 200: envelope(Timesheet), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const caller = uncheckedCallerOf(ctx, request);
-      if (request.validationError) {
-        await caller.verify();
-        throw request.validationError;
-      }
-      return { success: true as const, data: await getTimesheet(ctx, caller, request.query) };
-    },
+    async (request) => ({ success: true as const, data: await getTimesheet(ctx, await uncheckedCallerOf(ctx, request), request.query) }),
   );
 }
