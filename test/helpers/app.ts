@@ -10,12 +10,13 @@ import type { ManualClock} from '../../src/clock.ts';
 import { systemClock, type Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/db/open.ts';
-import { SecretHasher } from '../../src/core/hashing.ts';
+import { SecretHasher, type HashCost } from '../../src/core/hashing.ts';
 import { TokenService } from '../../src/core/tokens.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 /** Real argon2id at a low cost: the algorithm under test is the same, the suite stays fast. */
-export const TEST_HASHER = new SecretHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+export const TEST_HASH_COST: HashCost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+export const TEST_HASHER = new SecretHasher(TEST_HASH_COST);
 
 export interface TestApp {
   app: App;
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Extra routes registered before the app is ready (probes for the shared plumbing). */
   routes?: (app: App) => void;
+  /** Another hasher than TEST_HASHER (a test that orders racing calls at the hash). */
+  hasher?: SecretHasher;
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -61,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
   const clock = options.clock ?? systemClock;
-  const app = await buildApp({ config, database, clock, hasher: TEST_HASHER, logger: false });
+  const app = await buildApp({ config, database, clock, hasher: options.hasher ?? TEST_HASHER, logger: false });
   options.routes?.(app);
   await app.ready();
   return {
