@@ -32,8 +32,18 @@ export interface CreateAdminInput {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Creates an admin, and its organization when no organization has that name. */
-export async function createAdminWithOrg(db: Db, hasher: SecretHasher, input: CreateAdminInput): Promise<{ id: string; bookkeeperOrgId: string }> {
+/** create-admin's input once checked: every field present, trimmed, within its limits. */
+export interface CheckedAdminInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  orgName: string;
+  superAdmin: boolean;
+}
+
+/** Checks create-admin's input without touching the database, so the CLI answers a typo at once. */
+export function checkAdminInput(input: CreateAdminInput): CheckedAdminInput {
   const missing = (['email', 'password', 'firstName', 'lastName', 'orgName'] as const).filter((key) => !input[key]?.trim());
   if (missing.length > 0) {
     const flags = missing.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
@@ -42,11 +52,17 @@ export async function createAdminWithOrg(db: Db, hasher: SecretHasher, input: Cr
   const email = input.email!.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 255) throw new CliInputError('create-admin: --email must be a valid email address');
   if (input.password!.length < 8) throw new CliInputError('create-admin: --password must be at least 8 characters');
-  const orgName = input.orgName!.trim();
-  for (const [flag, value] of [['--first-name', input.firstName!], ['--last-name', input.lastName!], ['--org-name', orgName]] as const) {
-    if (value.trim().length > 255) throw new CliInputError(`create-admin: ${flag} must be at most 255 characters`);
+  const [firstName, lastName, orgName] = [input.firstName!.trim(), input.lastName!.trim(), input.orgName!.trim()];
+  for (const [flag, value] of [['--first-name', firstName], ['--last-name', lastName], ['--org-name', orgName]] as const) {
+    if (value.length > 255) throw new CliInputError(`create-admin: ${flag} must be at most 255 characters`);
   }
-  const passwordHash = await hasher.hash(input.password!);
+  return { email, password: input.password!, firstName, lastName, orgName, superAdmin: input.superAdmin };
+}
+
+/** Creates an admin, and its organization when no organization has that name. */
+export async function createAdminWithOrg(db: Db, hasher: SecretHasher, input: CheckedAdminInput): Promise<{ id: string; bookkeeperOrgId: string }> {
+  const { email, orgName } = input;
+  const passwordHash = await hasher.hash(input.password);
 
   try {
     // One transaction: an email already in use leaves no new organization behind.
@@ -58,8 +74,8 @@ export async function createAdminWithOrg(db: Db, hasher: SecretHasher, input: Cr
           bookkeeperOrgId: org.id,
           email,
           passwordHash,
-          firstName: input.firstName!.trim(),
-          lastName: input.lastName!.trim(),
+          firstName: input.firstName,
+          lastName: input.lastName,
           role: input.superAdmin ? 'SUPER_ADMIN' : 'ADMIN',
         })
         .returning({ id: adminUsers.id, bookkeeperOrgId: adminUsers.bookkeeperOrgId });

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/open.ts';
-import { createAdminWithOrg, seedDemo, CliInputError } from './cli-commands.ts';
+import { checkAdminInput, createAdminWithOrg, seedDemo, CliInputError, type CheckedAdminInput } from './cli-commands.ts';
 import { SecretHasher } from './core/hashing.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -16,56 +16,75 @@ Commands:
                  creates the organization when none has that name; prints the admin's id
   seed-demo      one organization, two companies and a few employees; prints their credentials`;
 
-async function run(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === 'help') {
+type Command = { name: 'migrate' } | { name: 'seed-demo' } | { name: 'create-admin'; input: CheckedAdminInput };
+
+/**
+ * The command and its checked arguments, or the exit code of a help or usage answer. Nothing
+ * here reads the configuration or opens the database: a typo is answered at once and changes
+ * nothing, even where another process holds the embedded database.
+ */
+function parseCommand(argv: string[]): Command | number {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') {
     process.stdout.write(`${USAGE}\n`);
-    return command ? 0 : 2;
+    return name ? 0 : 2;
   }
-  if (!['migrate', 'create-admin', 'seed-demo'].includes(command)) {
-    process.stderr.write(`Unknown command "${command}".\n\n${USAGE}\n`);
-    return 2;
+  switch (name) {
+    case 'migrate':
+    case 'seed-demo':
+      parseArgs({ args: rest, options: {}, strict: true }); // they take no options
+      return { name };
+    case 'create-admin': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'first-name': { type: 'string' },
+          'last-name': { type: 'string' },
+          'org-name': { type: 'string' },
+          'super-admin': { type: 'boolean', default: false },
+        },
+        strict: true,
+      });
+      const input = checkAdminInput({
+        email: values.email,
+        password: values.password,
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        orgName: values['org-name'],
+        superAdmin: values['super-admin'] ?? false,
+      });
+      return { name, input };
+    }
+    default:
+      process.stderr.write(`Unknown command "${name}".\n\n${USAGE}\n`);
+      return 2;
   }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const command = parseCommand(argv);
+  if (typeof command === 'number') return command;
   const config = loadConfig();
   const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
   try {
     await database.migrate();
-    const hasher = new SecretHasher();
-    switch (command) {
+    switch (command.name) {
       case 'migrate':
         process.stdout.write(`Migrations applied (${database.engine}).\n`);
         return 0;
       case 'create-admin': {
-        const { values } = parseArgs({
-          args: rest,
-          options: {
-            email: { type: 'string' },
-            password: { type: 'string' },
-            'first-name': { type: 'string' },
-            'last-name': { type: 'string' },
-            'org-name': { type: 'string' },
-            'super-admin': { type: 'boolean', default: false },
-          },
-          strict: true,
-        });
-        const admin = await createAdminWithOrg(database.db, hasher, {
-          email: values.email,
-          password: values.password,
-          firstName: values['first-name'],
-          lastName: values['last-name'],
-          orgName: values['org-name'],
-          superAdmin: values['super-admin'] ?? false,
-        });
+        const admin = await createAdminWithOrg(database.db, new SecretHasher(), command.input);
         process.stdout.write(`${admin.id}\n`);
         return 0;
       }
       case 'seed-demo': {
-        const demo = await seedDemo(database.db, hasher);
+        const demo = await seedDemo(database.db, new SecretHasher());
         process.stdout.write(`${demo}\n`);
         return 0;
       }
     }
-    return 2;
   } finally {
     await database.close();
   }

@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL is set. Every command migrates first.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,13 +188,7 @@ describe('CLI on a fresh PGlite data directory', { timeout: CLI_TIMEOUT }, () =>
   });
 });
 
-describe('CLI argument errors (exit 2 with a clear message)', { timeout: CLI_TIMEOUT }, () => {
-  // A migrated PGlite directory: each command migrates first, which is then a quick no-op.
-  const env = { DATA_DIR: freshDataDir() };
-  beforeAll(async () => {
-    expect((await cli(['migrate'], env)).code).toBe(0);
-  }, CLI_TIMEOUT);
-
+describe('CLI argument errors (exit 2 with a clear message, before the database is opened)', { timeout: CLI_TIMEOUT }, () => {
   it.each([
     [['create-admin', '--email', 'a@example.com'], /^create-admin: missing --password, --first-name, --last-name, --org-name\n$/],
     [['create-admin'], /^create-admin: missing --email, --password, --first-name, --last-name, --org-name\n$/],
@@ -202,13 +196,18 @@ describe('CLI argument errors (exit 2 with a clear message)', { timeout: CLI_TIM
     [['create-admin', '--email', 'a@example.com', '--password', 'short', '--first-name', 'A', '--last-name', 'B', '--org-name', 'O'], /^create-admin: --password must be at least 8 characters\n$/],
     [adminArgs('a@example.com', 'x'.repeat(256)), /^create-admin: --org-name must be at most 255 characters\n$/],
     [[...adminArgs('a@example.com', 'Org'), '--colour', 'blue'], /Unknown option '--colour'/],
+    [['migrate', '--force'], /Unknown option '--force'/],
+    [['seed-demo', 'extra'], /Unexpected argument 'extra'/],
     [['frobnicate'], /^Unknown command "frobnicate"/],
     [[], /Usage: npm run cli/],
   ])('%j', async (args, message) => {
-    const res = await cli(args as string[], env);
+    // An empty data directory stays empty: the embedded database was never opened.
+    const dataDir = freshDataDir();
+    const res = await cli(args as string[], { DATA_DIR: dataDir });
     expect(res.code).toBe(2);
     expect(res.stdout + res.stderr).toMatch(message);
     expect(res.stdout).not.toMatch(UUID_LINE);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });
 
