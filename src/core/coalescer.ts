@@ -4,9 +4,15 @@
 //
 // The rules, each of which a test in src/core/coalescer.test.ts holds (and, with the real punch
 // statements, test/timesheet/punch-batches.test.ts):
-// - No timer. At most `maxInFlight` batches run at once; an item that arrives while a slot is
-//   free leaves at once (alone), and the items that arrive while every slot is busy leave
-//   together as soon as one returns. Nobody waits for a batch to fill.
+// - A batch leaves at the end of the event loop's turn in which its first item arrived
+//   (setImmediate: no timer, no time waited), carrying every item that the turn's I/O delivered.
+//   Sent the moment it arrived, an item that found a free slot went alone while the requests
+//   read in the same turn waited behind it; and where the database runs on this thread
+//   (embedded PGlite), a statement in flight holds the loop, so no item could ever arrive
+//   during one and every batch was a single item (BENCHMARKS.md, "Batches leave at the end of
+//   the turn").
+// - At most `maxInFlight` batches run at once; the items that arrive while every slot is busy
+//   leave together as soon as one returns. Nobody waits for a batch to fill.
 // - At most one item per key (an employee) per batch, and an item whose key is in a batch in
 //   flight waits for that batch to return: a key's items run in the order they arrived.
 // - Each item gets its own outcome, and resolves only when the statement that carried it has
@@ -43,6 +49,7 @@ export class Coalescer<Item, Outcome> {
   private readonly queue: Waiting<Item, Outcome>[] = [];
   private readonly keysInFlight = new Set<string>();
   private inFlight = 0;
+  private dispatchScheduled = false;
 
   constructor(private readonly options: CoalescerOptions<Item, Outcome>) {
     if (options.maxInFlight < 1 || options.maxBatchSize < 1) throw new RangeError('maxInFlight and maxBatchSize must be at least 1');
@@ -52,13 +59,23 @@ export class Coalescer<Item, Outcome> {
   run(item: Item): Promise<Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
       this.queue.push({ item, key: this.options.keyOf(item), resolve, reject });
-      this.dispatch();
+      this.dispatchAtEndOfTurn();
     });
   }
 
   /** Items waiting for a batch (not those in flight). */
   get waiting(): number {
     return this.queue.length;
+  }
+
+  /** Once per turn: the items that arrive in the rest of this turn join the same batch. */
+  private dispatchAtEndOfTurn(): void {
+    if (this.dispatchScheduled) return;
+    this.dispatchScheduled = true;
+    setImmediate(() => {
+      this.dispatchScheduled = false;
+      this.dispatch();
+    });
   }
 
   private dispatch(): void {
