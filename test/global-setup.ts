@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/open.ts';
+import { openDatabase, pgliteExtensions } from '../src/db/open.ts';
 import { createWorkerDatabases, dropDatabases } from './helpers/postgres-databases.ts';
 
 declare module 'vitest' {
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<void | (() =>
     return () => dropDatabases(workerUrls);
   }
   project.provide('postgresWorkerUrls', []);
-  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
   // Migrate through the same code path the app uses, on the client we will dump.
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -3,12 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { sql, SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -72,9 +67,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options);
 }
 
-export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+/** The extensions the migrations create (btree_gist for the no-overlap rule, pg_trgm for search). */
+export async function pgliteExtensions() {
+  const [{ btree_gist }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite/contrib/btree_gist'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return { btree_gist, pg_trgm };
+}
 
+/**
+ * PGlite's modules are imported here, when the embedded engine is opened: imported at start
+ * on PostgreSQL too, they were ~6 MiB of a server's idle RSS, whose target is 120 MiB
+ * (BENCHMARKS.md).
+ */
 async function openPglite(options: OpenOptions): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
+  ]);
   let dataDir = 'memory://';
   if (options.url !== 'memory://') {
     const dir = join(options.dataDir ?? './data', 'pglite');
@@ -82,7 +92,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dataDir = dir;
   }
   const client = await PGlite.create(dataDir, {
-    extensions: PGLITE_EXTENSIONS,
+    extensions,
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   // Scoped: inside a request's held transaction, every call runs on that transaction.
