@@ -85,6 +85,8 @@ export function formatReport(report: BenchReport): string {
     if (f.reqPerSec === undefined) continue;
     lines.push(`| ${name} | ${f.reqPerSec} (${f.runs.join(', ')}) | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.maxRssMiB} |`);
   }
+  const batches = report.scenarios.punchesPerStatement as Record<string, number> | undefined;
+  if (batches) lines.push('', `punches per statement in the clock cycle: clock in ${batches.clockIn}, clock out ${batches.clockOut}`);
   if (report.idleRssMiB !== undefined) lines.push('', `idle RSS: ${report.idleRssMiB} MiB`);
   lines.push('', '| baseline | ops/s | avg latency ms | failed |', '|---|---|---|---|');
   for (const [name, b] of Object.entries(report.baselines)) lines.push(`| ${name} | ${b.opsPerSec} | ${b.latencyAvgMs} | ${b.failed} |`);

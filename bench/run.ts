@@ -50,6 +50,7 @@ if (!chosenScale) throw new Error(`unknown --scale ${args.scale}; one of ${Objec
 const scale = chosenScale;
 const SEARCH_EMPLOYEES = Number(args['search-employees'] ?? (args.scale === 'tiny' ? 0 : 100_000));
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(args.database!) ? args.database! : 'payclock_bench';
 const ENTRY = '/api/v1/employee/timesheet/entry';
 const GROWTH_START = 100_000;
@@ -127,6 +128,7 @@ async function runBench(): Promise<void> {
 
   const serverEnv: Record<string, string> = {
     JWT_SECRET,
+    METRICS_TOKEN,
     DB_POOL_MAX: args['pool-max']!,
     TRUST_PROXY: '127.0.0.1',
     ...(ENGINE === 'postgres' ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }),
@@ -166,9 +168,11 @@ async function runBench(): Promise<void> {
     server = await startServer(serverEnv);
   }
 
-  // Scenario 1: the clock cycle.
+  // Scenario 1: the clock cycle, and how many punches each of its statements carried.
+  const batchesBefore = await punchBatchTotals(server);
   const clock = await clockCycle();
   report.scenarios.clockCycle = summarize(clock);
+  report.scenarios.punchesPerStatement = punchesPerStatement(batchesBefore, await punchBatchTotals(server));
   report.growth.push({ entries: scale.timeEntries, ...summarize(clock) });
   log(`clock cycle: ${JSON.stringify(report.scenarios.clockCycle)}`);
   if (ENGINE === 'postgres') report.baselines.minimalServerClockCycle = await minimalClockCycle(serverEnv, await clockTokens());
@@ -407,6 +411,22 @@ async function medianPgbench(run: () => Promise<PgbenchResult>): Promise<Pgbench
     return { tps: NaN, latencyAvgMs: NaN, transactions: 0, failed: -1 };
   }
   return results.sort((a, b) => a.tps - b.tps)[Math.floor(results.length / 2)]!;
+}
+
+type BatchTotals = Record<'clock_in' | 'clock_out', { punches: number; statements: number }>;
+
+/** The server's punch_batch_size histogram so far (docs/architecture.md §3): punches and statements per kind. */
+async function punchBatchTotals(server: RunningServer): Promise<BatchTotals> {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const total = (suffix: 'sum' | 'count', kind: string) => Number(new RegExp(`^punch_batch_size_${suffix}\\{kind="${kind}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const of = (kind: string) => ({ punches: total('sum', kind), statements: total('count', kind) });
+  return { clock_in: of('clock_in'), clock_out: of('clock_out') };
+}
+
+/** Mean punches per statement between two readings (1 = every punch went alone). */
+function punchesPerStatement(before: BatchTotals, after: BatchTotals): Record<string, number> {
+  const mean = (kind: keyof BatchTotals) => round((after[kind].punches - before[kind].punches) / Math.max(1, after[kind].statements - before[kind].statements));
+  return { clockIn: mean('clock_in'), clockOut: mean('clock_out') };
 }
 
 function summarize(result: LoadResult & { runs?: number[] }) {
