@@ -21,6 +21,7 @@ import { formatReport, type BenchReport } from './report.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
+import { readPunchBatches, type BatchFigures, type PunchKind } from './punch-batches.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -169,10 +170,10 @@ async function runBench(): Promise<void> {
   }
 
   // Scenario 1: the clock cycle, and how many punches each of its statements carried.
-  const batchesBefore = await punchBatchTotals(server);
+  const batchesBefore = await readPunchBatches(server.url, METRICS_TOKEN);
   const clock = await clockCycle();
   report.scenarios.clockCycle = summarize(clock);
-  report.scenarios.punchesPerStatement = punchesPerStatement(batchesBefore, await punchBatchTotals(server));
+  report.scenarios.punchesPerStatement = punchesPerStatement(batchesBefore, await readPunchBatches(server.url, METRICS_TOKEN));
   report.growth.push({ entries: scale.timeEntries, ...summarize(clock) });
   log(`clock cycle: ${JSON.stringify(report.scenarios.clockCycle)}`);
   if (ENGINE === 'postgres') report.baselines.minimalServerClockCycle = await minimalClockCycle(serverEnv, await clockTokens());
@@ -413,19 +414,9 @@ async function medianPgbench(run: () => Promise<PgbenchResult>): Promise<Pgbench
   return results.sort((a, b) => a.tps - b.tps)[Math.floor(results.length / 2)]!;
 }
 
-type BatchTotals = Record<'clock_in' | 'clock_out', { punches: number; statements: number }>;
-
-/** The server's punch_batch_size histogram so far (docs/architecture.md §3): punches and statements per kind. */
-async function punchBatchTotals(server: RunningServer): Promise<BatchTotals> {
-  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const total = (suffix: 'sum' | 'count', kind: string) => Number(new RegExp(`^punch_batch_size_${suffix}\\{kind="${kind}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-  const of = (kind: string) => ({ punches: total('sum', kind), statements: total('count', kind) });
-  return { clock_in: of('clock_in'), clock_out: of('clock_out') };
-}
-
 /** Mean punches per statement between two readings (1 = every punch went alone). */
-function punchesPerStatement(before: BatchTotals, after: BatchTotals): Record<string, number> {
-  const mean = (kind: keyof BatchTotals) => round((after[kind].punches - before[kind].punches) / Math.max(1, after[kind].statements - before[kind].statements));
+function punchesPerStatement(before: Record<PunchKind, BatchFigures>, after: Record<PunchKind, BatchFigures>): Record<string, number> {
+  const mean = (kind: PunchKind) => round((after[kind].punches - before[kind].punches) / Math.max(1, after[kind].statements - before[kind].statements));
   return { clockIn: mean('clock_in'), clockOut: mean('clock_out') };
 }
 

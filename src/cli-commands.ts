@@ -33,14 +33,7 @@ export interface CreateAdminInput {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** create-admin's input once checked: every field present, trimmed, within its limits. */
-export interface CheckedAdminInput {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  orgName: string;
-  superAdmin: boolean;
-}
+export type CheckedAdminInput = { [Field in keyof CreateAdminInput]-?: NonNullable<CreateAdminInput[Field]> };
 
 /** Checks create-admin's input without touching the database, so the CLI answers a typo at once. */
 export function checkAdminInput(input: CreateAdminInput): CheckedAdminInput {

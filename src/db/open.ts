@@ -74,9 +74,9 @@ export async function pgliteExtensions() {
 }
 
 /**
- * PGlite's modules are imported here, when the embedded engine is opened: imported at start
- * on PostgreSQL too, they were ~6 MiB of a server's idle RSS, whose target is 120 MiB
- * (BENCHMARKS.md).
+ * PGlite's modules are imported here, when the embedded engine is opened: imported at start on
+ * PostgreSQL too, they raised a server's idle RSS from a median of 114 to 117 MiB, against a
+ * target of 120 (BENCHMARKS.md, "Latest results").
  */
 async function openPglite(options: OpenOptions): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([

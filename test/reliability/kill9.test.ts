@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
+import { readPunchBatches, type BatchFigures } from '../../bench/punch-batches.ts';
 import { startServer, type RunningServer } from '../../bench/server.ts';
 import { call, clock, createWorkforce, ENTRY, JWT_SECRET, openPostgres, postgresUrl, sleep, type Workforce } from './support.ts';
 
@@ -46,13 +47,10 @@ function driveClients(getUrl: () => string, workforce: Workforce, stop: { done: 
 
 const METRICS_TOKEN = 'kill9-metrics-token';
 
-/** Punches and statements so far in this server's life, from its punch_batch_size histogram. */
-async function batchFigures(baseUrl: string): Promise<{ punches: number; statements: number }> {
-  const answer = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const text = await answer.text();
-  const total = (suffix: string) =>
-    [...text.matchAll(new RegExp(`^punch_batch_size_${suffix}\\{[^}]*\\} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
-  return { punches: total('sum'), statements: total('count') };
+/** Punches and statements so far in this server's life, both kinds together. */
+async function batchFigures(baseUrl: string): Promise<BatchFigures> {
+  const { clock_in, clock_out } = await readPunchBatches(baseUrl, METRICS_TOKEN);
+  return { punches: clock_in.punches + clock_out.punches, statements: clock_in.statements + clock_out.statements };
 }
 
 async function verify(database: Database, workforce: Workforce, acknowledged: Acknowledged) {
