@@ -1,5 +1,6 @@
-// node --import tsx bench/ab-reads.ts --other DIR [--rounds 5] [--seconds 5] [--connections 64]
-// Two checkouts side by side on the employee's timesheet reads: this one and DIR (another
+// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs] [--rounds 5] [--seconds 5] [--connections 64]
+// Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs` is the
+// admin's organization search of `npm run bench`): this one and DIR (another
 // checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
 // at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
 // loaded in turn, alternating which goes first in each round, so that the machine's drift
@@ -20,6 +21,7 @@ import { startServer, type RunningServer } from './server.ts';
 const { values: args } = parseArgs({
   options: {
     other: { type: 'string' },
+    reads: { type: 'string', default: 'week,period' },
     rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '64' },
@@ -54,10 +56,19 @@ try {
   const sign = (id: string, companyId: string) => tokens.sign({ userId: id, type: 'employee', companyId }, now);
   const weekTokens = await Promise.all(ids.employees.slice(0, CONNECTIONS).map((e) => sign(e.id, e.companyId)));
   const busyTokens = await Promise.all(busy.employees.slice(0, CONNECTIONS).map((e) => sign(e.id, busy.companyId)));
-  const reads = [
-    { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', tokens: weekTokens },
-    { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, tokens: busyTokens },
-  ];
+  const admin = ids.admins[0]!;
+  const adminTokens = [await tokens.sign({ userId: admin.id, type: 'admin', bookkeeperOrgId: admin.bookkeeperOrgId, email: admin.email }, now)];
+  const available: Record<string, { name: string; path: string; tokens: string[] }> = {
+    week: { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', tokens: weekTokens },
+    period: { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, tokens: busyTokens },
+    // The organization search of `npm run bench` (bench/run.ts): an ADMIN's, so one organization.
+    orgs: { name: 'organization search', path: '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20', tokens: adminTokens },
+  };
+  const reads = args.reads!.split(',').map((key) => {
+    const read = available[key.trim()];
+    if (!read) throw new Error(`--reads: unknown read '${key}' (${Object.keys(available).join(', ')})`);
+    return read;
+  });
 
   const env = { JWT_SECRET, DATABASE_URL: url, DB_POOL_MAX: '16', TRUST_PROXY: '127.0.0.1' };
   const checkouts = [
@@ -73,21 +84,25 @@ try {
   });
   process.stdout.write(`this: ${process.cwd()}; other: ${OTHER}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections\n`);
   for (const read of reads) {
-    const results: Record<string, Array<{ reqPerSec: number; p99: number }>> = { this: [], other: [] };
+    const results: Record<string, Array<{ reqPerSec: number; p50: number; p99: number }>> = { this: [], other: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
       for (const checkout of order) {
         const result = await measure(options(checkout.server, read.path, read.tokens), 1, round === 0 ? 2 : 1);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p99: result.p99 });
-        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.p99} ms; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
+        results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99 });
+        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
       }
     }
-    const summary = (name: string) => ({ reqPerSec: median(results[name]!.map((r) => r.reqPerSec)), p99: median(results[name]!.map((r) => r.p99)) });
+    const summary = (name: string) => ({
+      reqPerSec: median(results[name]!.map((r) => r.reqPerSec)),
+      p50: median(results[name]!.map((r) => r.p50)),
+      p99: median(results[name]!.map((r) => r.p99)),
+    });
     const mine = summary('this');
     const theirs = summary('other');
     process.stdout.write(
-      `| ${read.name} | this ${Math.round(mine.reqPerSec)} req/s, p99 ${mine.p99} ms | other ${Math.round(theirs.reqPerSec)} req/s, p99 ${theirs.p99} ms | ×${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)} |\n`,
+      `| ${read.name} | this ${Math.round(mine.reqPerSec)} req/s, p50 ${mine.p50} ms, p99 ${mine.p99} ms | other ${Math.round(theirs.reqPerSec)} req/s, p50 ${theirs.p50} ms, p99 ${theirs.p99} ms | ×${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)} |\n`,
     );
   }
 } finally {

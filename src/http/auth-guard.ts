@@ -8,7 +8,8 @@ import type { AppContext } from '../core/context.ts';
 import type { Actor, AdminActor, EmployeeActor } from '../core/access.ts';
 import { isUuid } from '../core/access.ts';
 import { tokenHash, type VerifiedToken } from '../core/tokens.ts';
-import { employeeActorFrom, issuedBeforeCredentialsChange, type EmployeeCredential } from '../core/employee-caller.ts';
+import { adminActorFrom, type AdminCredential } from '../core/admin-caller.ts';
+import { employeeActorFrom, type EmployeeCredential } from '../core/employee-caller.ts';
 import { Errors, type AppError, type InactiveEmployeeLabel } from '../core/errors.ts';
 import { PLUGIN, sharedPlugin } from './plugin.ts';
 
@@ -36,9 +37,10 @@ declare module 'fastify' {
     auth?: AuthMode;
     inactiveEmployeeLabel?: InactiveEmployeeLabel;
     /**
-     * The handler's own statement checks the employee (active, company, organization, not
-     * logged out), so the guard only verifies the token and leaves `actor` null; the handler
-     * gets the actor from its statement or through employeeActorOf. Not for a request with an
+     * The handler's own statement checks the caller (an employee: active, company,
+     * organization, not logged out; an admin: active, organization, not logged out), so the
+     * guard only verifies the token and leaves `actor` null; the handler gets the actor from
+     * its statement or through employeeActorOf / adminActorOf. Not for a request with an
      * Idempotency-Key, whose claim needs the actor first (idempotency.ts).
      */
     callerCheckedByHandler?: boolean;
@@ -47,6 +49,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** An employee token's verified claims: set for every request that presented one. */
     employeeCredential: EmployeeCredential | null;
+    /** An admin token's verified claims: set for every request to an admin route that presented one. */
+    adminCredential: AdminCredential | null;
     /** How the token arrived: decides whether the CSRF rule applies. */
     authSource: 'header' | 'cookie' | null;
   }
@@ -64,6 +68,7 @@ function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('authSource', null);
   app.decorateRequest('employeeCredential', null);
+  app.decorateRequest('adminCredential', null);
 
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'none';
@@ -92,7 +97,8 @@ function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     } else if (token.type !== mode) {
       throw await wrongTypeError(ctx, presented, Errors.requiredRole(mode));
     } else if (mode === 'admin') {
-      request.actor = await loadAdmin(ctx, presented);
+      request.adminCredential = presented;
+      if (!deferred(request)) request.actor = await loadAdmin(ctx, presented);
     } else {
       request.employeeCredential = presented;
       if (!deferred(request)) request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
@@ -119,6 +125,30 @@ export async function employeeActorOf(ctx: AppContext, request: FastifyRequest):
   if (!credential) throw Errors.authenticationRequired();
   request.actor = await loadEmployee(ctx, credential, request.routeOptions.config.inactiveEmployeeLabel);
   return request.actor;
+}
+
+/** The admin of a `callerCheckedByHandler` route, loaded now (as employeeActorOf). */
+export async function adminActorOf(ctx: AppContext, request: FastifyRequest): Promise<AdminActor> {
+  if (request.actor) return adminOf(request);
+  const credential = request.adminCredential;
+  if (!credential) throw Errors.authenticationRequired();
+  request.actor = await loadAdmin(ctx, credential);
+  return request.actor;
+}
+
+/**
+ * The admin credential of a `callerCheckedByHandler` route, for its statement to check. Such a
+ * route attaches its validation failure instead of throwing it; it is thrown here, after the
+ * caller is checked on its own, so the caller's refusal still wins (as for the employee routes).
+ */
+export async function uncheckedAdminOf(ctx: AppContext, request: FastifyRequest): Promise<AdminCredential> {
+  const credential = request.adminCredential;
+  if (!credential) throw Errors.authenticationRequired();
+  if (request.validationError) {
+    await adminActorOf(ctx, request);
+    throw request.validationError;
+  }
+  return credential;
 }
 
 /** The header wins when present, even when it is invalid (docs/api.md §10); the cookie only without one. */
@@ -155,15 +185,9 @@ async function wrongTypeError(ctx: AppContext, token: PresentedToken, error: App
   return (await ctx.actors.isTokenRevoked(token.hash)) ? Errors.authenticationRequired() : error;
 }
 
-async function loadAdmin(ctx: AppContext, token: PresentedToken): Promise<AdminActor> {
-  if (!isUuid(token.userId)) throw Errors.authenticationRequired();
-  const row = await ctx.actors.findAdmin(token.userId, token.hash);
-  if (!row || row.token_revoked) throw Errors.authenticationRequired();
-  // Deactivation is reported as such (403); tokens that outlived a password change are simply invalid (401).
-  if (!row.active) throw Errors.accountInactive();
-  if (!row.org_active) throw Errors.organizationInactive();
-  if (issuedBeforeCredentialsChange(token.issuedAtMs, row.credentials_changed_ms)) throw Errors.authenticationRequired();
-  return { type: 'admin', userId: row.id, email: row.email, role: row.role, bookkeeperOrgId: row.bookkeeper_org_id };
+async function loadAdmin(ctx: AppContext, credential: AdminCredential): Promise<AdminActor> {
+  if (!isUuid(credential.userId)) throw Errors.authenticationRequired();
+  return adminActorFrom(await ctx.actors.findAdmin(credential.userId, credential.hash), credential);
 }
 
 async function loadEmployee(ctx: AppContext, credential: EmployeeCredential, label: InactiveEmployeeLabel | undefined): Promise<EmployeeActor> {

@@ -12,15 +12,18 @@ import { isTokenRevoked } from './revocation.ts';
 const tokenRevoked = (tokenHash: string | SQL) =>
   sql`exists (select 1 from revoked_tokens where token_hash = ${tokenHash}) as token_revoked`;
 
+/**
+ * The admin row of the caller check (core/actors.ts AdminActorRow), as a statement of its own or
+ * a CTE of a list's statement (bookkeeper-orgs.repository.ts), so both check the same columns.
+ */
+export const adminActorSelect = (userId: string, tokenHash: string) =>
+  sql`select u.id, u.email, u.role, u.active, (extract(epoch from u.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, u.bookkeeper_org_id, o.active as org_active,
+             ${tokenRevoked(tokenHash)}
+      from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
+      where u.id = ${userId}::uuid`;
+
 export async function findAdminActor(db: Db, userId: string, tokenHash: string): Promise<AdminActorRow | undefined> {
-  const rows = await queryPreparedRows<AdminActorRow>(
-    db,
-    'payclock_admin_actor',
-    sql`select u.id, u.email, u.role, u.active, (extract(epoch from u.credentials_changed_at) * 1000)::float8 as credentials_changed_ms, u.bookkeeper_org_id, o.active as org_active,
-               ${tokenRevoked(tokenHash)}
-        from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
-        where u.id = ${userId}`,
-  );
+  const rows = await queryPreparedRows<AdminActorRow>(db, 'payclock_admin_actor', adminActorSelect(userId, tokenHash));
   return rows[0];
 }
 

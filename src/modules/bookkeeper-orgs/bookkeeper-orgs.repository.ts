@@ -1,9 +1,11 @@
 // Organization queries. `_count` values are correlated counts in the same statement as the
 // rows (one index probe per row of the page), never one query per row.
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/open.ts';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { AdminActorRow } from '../../core/actors.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs, companies } from '../../db/schema.ts';
-import { ilike } from '../../db/search.ts';
+import { likePattern } from '../../db/search.ts';
+import { adminActorSelect } from '../auth/actor.repository.ts';
 import { slugCandidate } from '../../domain/slug.ts';
 import type { AdminRole } from '../../domain/enums.ts';
 
@@ -62,44 +64,69 @@ const orgRecord = {
 };
 
 export interface OrgListFilter {
-  /** null: every organization (SUPER_ADMIN); else only this one (ADMIN, docs/api.md §9). */
-  bookkeeperOrgId: string | null;
   search: string | null;
   activeOnly: boolean;
   limit: number;
   offset: number;
 }
 
-function listWhere(filter: OrgListFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.bookkeeperOrgId) conditions.push(eq(bookkeeperOrgs.id, filter.bookkeeperOrgId));
-  if (filter.activeOnly) conditions.push(eq(bookkeeperOrgs.active, true));
-  if (filter.search) {
-    conditions.push(
-      or(ilike(bookkeeperOrgs.name, filter.search), ilike(bookkeeperOrgs.slug, filter.search), ilike(bookkeeperOrgs.email, filter.search)),
-    );
-  }
-  return and(...conditions);
+export interface CallerOrgList {
+  /** The caller's row exactly as the auth guard checks it (core/admin-caller.ts); null when the admin is gone. */
+  caller: AdminActorRow | null;
+  /** The page and the total of the organizations the caller's row may see, whatever else it says. */
+  rows: OrgRecord[];
+  total: number;
 }
 
+/** An organization as the list's JSON has it: timestamps as text. */
+type OrgJson = Omit<OrgRecord, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
 /**
- * One statement for the page (with its counts), one for the total. The page's ids are chosen
- * in a subquery first, so the correlated counts run for the page's rows only, not for every
- * row that the offset skips (page 400 of 10,000 on PostgreSQL: median 94 ms before, 15 ms after).
+ * The caller check, the page (with its counts) and the total, in ONE statement prepared once
+ * per connection (the guard's own caller query is skipped, docs/architecture.md §3). The
+ * caller's row decides the scope: a SUPER_ADMIN sees every organization, an ADMIN its own
+ * (docs/api.md §9). The page's ids are chosen first, so the correlated counts run for the
+ * page's rows only, not for every row that the offset skips (page 400 of 10,000 on
+ * PostgreSQL: median 94 ms before, 15 ms after). Optional filters are values (`$n is null or
+ * …`), so every call is the same statement text; organizations are few per tenant, and the
+ * trigram indexes serve a SUPER_ADMIN's search through custom plans.
  */
-export async function listOrgs(db: Db, filter: OrgListFilter): Promise<{ rows: OrgRecord[]; total: number }> {
-  const where = listWhere(filter);
-  const order = [asc(bookkeeperOrgs.name), asc(bookkeeperOrgs.id)];
-  const pageIds = db.select({ id: bookkeeperOrgs.id }).from(bookkeeperOrgs).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(orgRecord)
-      .from(bookkeeperOrgs)
-      .where(inArray(bookkeeperOrgs.id, pageIds))
-      .orderBy(...order),
-    db.select({ total: count() }).from(bookkeeperOrgs).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.total ?? 0) };
+export async function listOrgsAsCaller(db: Db, credential: { userId: string; hash: string }, filter: OrgListFilter): Promise<CallerOrgList> {
+  const pattern = filter.search === null ? null : likePattern(filter.search);
+  const [row] = await queryPreparedRows<{ caller: AdminActorRow | null; total: number; items: OrgJson[] }>(
+    db,
+    'payclock_caller_org_list',
+    sql`with caller as (${adminActorSelect(credential.userId, credential.hash)}),
+      matching as (
+        select o.id, o.name from bookkeeper_orgs o join caller on caller.role = 'SUPER_ADMIN' or o.id = caller.bookkeeper_org_id
+        where (not ${filter.activeOnly}::boolean or o.active)
+          and (${pattern}::text is null
+               or o.name ilike ${pattern}::text escape '\\' or o.slug ilike ${pattern}::text escape '\\' or o.email ilike ${pattern}::text escape '\\')),
+      page as (select id from matching order by name, id limit ${filter.limit}::int offset ${filter.offset}::int)
+      select (select row_to_json(caller) from caller) as caller,
+             (select count(*)::int from matching) as total,
+             coalesce((select json_agg(json_build_object(
+                 'id', o.id, 'name', o.name, 'slug', o.slug, 'email', o.email, 'phone', o.phone, 'address', o.address,
+                 'city', o.city, 'state', o.state, 'zipCode', o.zip_code, 'country', o.country, 'timezone', o.timezone,
+                 'dateFormat', o.date_format, 'overtimeThreshold', o.overtime_threshold, 'overtimeMultiplier', o.overtime_multiplier,
+                 'active', o.active, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
+                 '_count', json_build_object(
+                   'companies', (select count(*) from companies c where c.bookkeeper_org_id = o.id),
+                   'adminUsers', (select count(*) from admin_users u where u.bookkeeper_org_id = o.id)))
+               order by o.name, o.id)
+               from page join bookkeeper_orgs o on o.id = page.id), '[]'::json) as items`,
+  );
+  return {
+    caller: row!.caller,
+    total: row!.total,
+    rows: row!.items.map((item) => ({
+      ...item,
+      overtimeThreshold: Number(item.overtimeThreshold),
+      overtimeMultiplier: Number(item.overtimeMultiplier),
+      createdAt: new Date(item.createdAt),
+      updatedAt: new Date(item.updatedAt),
+    })),
+  };
 }
 
 export async function findOrgRecord(db: Db, id: string): Promise<OrgRecord | undefined> {

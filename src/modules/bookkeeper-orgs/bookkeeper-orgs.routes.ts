@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { FailureLabel } from '../../core/errors.ts';
 import { ADMIN_ROLES } from '../../domain/enums.ts';
-import { adminOf } from '../../http/auth-guard.ts';
+import { adminOf, uncheckedAdminOf } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
@@ -134,7 +134,10 @@ export async function bookkeeperOrgRoutes(app: AppInstance, ctx: AppContext): Pr
   app.get(
     base,
     {
-      config: { auth: 'admin', failureError: FailureLabel.fetchOrganizations },
+      // The list's own statement checks the caller (bookkeeper-orgs.service.ts listOrgs); a
+      // malformed query is refused after the caller's own refusal, as for the timesheet read.
+      attachValidation: true,
+      config: { auth: 'admin', callerCheckedByHandler: true, failureError: FailureLabel.fetchOrganizations },
       schema: {
         tags: TAGS,
         summary: 'List organizations (a SUPER_ADMIN sees every one, an ADMIN its own)',
@@ -143,8 +146,9 @@ export async function bookkeeperOrgRoutes(app: AppInstance, ctx: AppContext): Pr
       },
     },
     async (request) => {
+      const credential = await uncheckedAdminOf(ctx, request);
       const query = request.query;
-      const page = await listOrgs(ctx.db, adminOf(request), {
+      const page = await listOrgs(ctx.db, credential, {
         page: query.page ?? 1,
         pageSize: query.pageSize ?? 20,
         search: query.search,

@@ -7,14 +7,15 @@ import { isValidTimeZone } from '../../domain/dates.ts';
 import { slugify } from '../../domain/slug.ts';
 import { Errors } from '../../core/errors.ts';
 import { toPage, type Page } from '../../core/page.ts';
-import { orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { isUuid, requireAccess, type AdminActor } from '../../core/access.ts';
+import { adminActorFrom, type AdminCredential } from '../../core/admin-caller.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findOrgMembers,
   findOrgRecord,
   insertOrgWithSlug,
   insertOrgWithUniqueSlug,
-  listOrgs as listOrgRows,
+  listOrgsAsCaller,
   lockOrg,
   updateOrg as updateOrgRow,
   type OrgDetail,
@@ -97,16 +98,20 @@ function fieldValues(input: OrgFields): Partial<OrgInsert> {
   return values;
 }
 
-export async function listOrgs(db: Db, actor: AdminActor, input: ListOrgsInput): Promise<Page<OrgRecord>> {
-  const search = input.search?.trim() || null;
-  const { rows, total } = await listOrgRows(db, {
-    bookkeeperOrgId: orgScope(actor),
-    search,
+/**
+ * The caller's page of organizations. The caller is checked by the list's own statement: its
+ * refusal (core/admin-caller.ts) is answered before anything of the page is used.
+ */
+export async function listOrgs(db: Db, credential: AdminCredential, input: ListOrgsInput): Promise<Page<OrgRecord>> {
+  if (!isUuid(credential.userId)) throw Errors.authenticationRequired();
+  const { caller, rows, total } = await listOrgsAsCaller(db, credential, {
+    search: input.search?.trim() || null,
     // `true` returns only active organizations; any other value returns all.
     activeOnly: input.active === 'true',
     limit: input.pageSize,
     offset: (input.page - 1) * input.pageSize,
   });
+  adminActorFrom(caller, credential);
   return toPage(rows, total, input.page, input.pageSize);
 }
 
