@@ -76,7 +76,7 @@ export async function pgliteExtensions() {
 /**
  * PGlite's modules are imported here, when the embedded engine is opened: imported at start on
  * PostgreSQL too, they raised a server's idle RSS from a median of 114 to 117 MiB, against a
- * target of 120 (BENCHMARKS.md, "Latest results").
+ * target of 120 (BENCHMARKS.md, the 2026-11-26 11:24 round, "Idle RSS").
  */
 async function openPglite(options: OpenOptions): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([

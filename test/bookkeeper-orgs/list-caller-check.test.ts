@@ -3,12 +3,12 @@
 // gives, before anything about the query, and the caller's row (not the token's claims) must
 // decide which organizations it sees.
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, bookkeeperOrgs } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAdmin, createOrg } from '../helpers/factories.ts';
 import { adminToken, client } from '../helpers/http.ts';
+import { recordSentStatements } from '../helpers/sent-statements.ts';
 
 const URL = '/api/v1/admin/bookkeeper-orgs';
 
@@ -101,20 +101,15 @@ describe('GET /api/v1/admin/bookkeeper-orgs, the caller checked in its own state
 describe.skipIf(!process.env.TEST_DATABASE_URL)('database round trips of the organization list', () => {
   it('is one named prepared statement: the caller check, the page and the total (the guard sends none)', async () => {
     const caller = await adminOfNewOrg();
-    const sent: Array<{ text: string; name: string | undefined }> = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string; name?: string };
-      sent.push(typeof first === 'string' ? { text: first, name: undefined } : { text: first?.text ?? '', name: first?.name });
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
+    const sent = recordSentStatements();
     try {
       const res = await api.get(URL, { token: caller.token, query: { search: caller.org.name.slice(0, 6) } });
       expect(res.status).toBe(200);
       expect(res.body.data.items.map((o: { id: string }) => o.id)).toEqual([caller.org.id]);
     } finally {
-      pg.Client.prototype.query = original;
+      sent.stop();
     }
-    expect(sent.map((s) => s.name)).toEqual(['payclock_caller_org_list']);
+    expect(sent.texts).toHaveLength(1);
+    expect(sent.names).toEqual(['payclock_caller_org_list']);
   });
 });

@@ -1,9 +1,9 @@
 // Round trips to PostgreSQL per clock in and per clock out (each designed for the
 // fewest database round trips; BENCHMARKS.md), counted at the driver: every statement a pooled client
 // sends, BEGIN and COMMIT included, the auth guard's actor query too.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { recordSentStatements, type SentStatements } from '../helpers/sent-statements.ts';
 import { createPayPeriod } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
 import { ENTRY, TIMESHEET, employeeTenant } from './fixtures.ts';
@@ -12,36 +12,23 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('database round trips of the employee timesheet routes', () => {
   let t: TestApp;
-  let statements: string[] = [];
-  /** The names of the named prepared statements among them. */
-  let names: string[] = [];
-  const original = pg.Client.prototype.query;
+  let sent: SentStatements;
 
   beforeAll(async () => {
     t = await createTestApp();
-    // Count only while a measured request runs.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
-      const name = typeof first === 'object' ? (first as { name?: string }).name : undefined;
-      if (name) names.push(name);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
-  });
-  afterEach(() => {
-    statements = [];
+    sent = recordSentStatements();
   });
   afterAll(async () => {
-    pg.Client.prototype.query = original;
+    sent?.stop();
     await t?.close();
   });
 
+  /** Count only while a measured request runs. */
   async function measure(run: () => Promise<{ status: number }>, expected: number): Promise<number> {
-    statements = [];
-    names = [];
+    sent.clear();
     const res = await run();
     expect(res.status).toBe(expected);
-    return statements.length;
+    return sent.texts.length;
   }
 
   it('clock in: 1 (the INSERT with the caller check); a refused second clock in: 2; clock out: 1; timesheet, the week or a pay period: 1', async () => {
@@ -51,12 +38,12 @@ describe.skipIf(!onPostgres)('database round trips of the employee timesheet rou
     const refused = await measure(() => api.post(ENTRY, { action: 'clock_in' }, { token }), 400);
     const clockOut = await measure(() => api.post(ENTRY, { action: 'clock_out', breakMinutes: 0 }, { token }), 200);
     // Sent as named prepared statements: parsed and planned once per connection.
-    expect(names).toEqual(['payclock_clock_out']);
+    expect(sent.names).toEqual(['payclock_clock_out']);
     const timesheet = await measure(() => api.get(TIMESHEET, { token }), 200);
-    expect(names).toEqual(['payclock_caller_timesheet_week']);
+    expect(sent.names).toEqual(['payclock_caller_timesheet_week']);
     const period = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) });
     const periodTimesheet = await measure(() => api.get(TIMESHEET, { token, query: { payPeriodId: period.id } }), 200);
-    expect(names).toEqual(['payclock_caller_timesheet_period']);
+    expect(sent.names).toEqual(['payclock_caller_timesheet_period']);
     console.info(`round trips: clock in ${clockIn}, refused clock in ${refused}, clock out ${clockOut}, timesheet ${timesheet}, a period's ${periodTimesheet}`);
     // The caller check is folded into the punch's statement (docs/architecture.md).
     expect(clockIn).toBe(1);

@@ -2,6 +2,7 @@
 // rows (one index probe per row of the page), never one query per row.
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { AdminActorRow } from '../../core/actors.ts';
+import type { AdminCredential } from '../../core/admin-caller.ts';
 import { queryPreparedRows, type Db } from '../../db/open.ts';
 import { adminUsers, bookkeeperOrgs, companies } from '../../db/schema.ts';
 import { likePattern } from '../../db/search.ts';
@@ -89,7 +90,7 @@ type OrgJson = Omit<OrgRecord, 'createdAt' | 'updatedAt'> & { createdAt: string;
  * page's rows only, not for every row that the offset skips. Optional filters are values
  * (`$n is null or …`), so every call is the same statement text.
  */
-export async function listOrgsAsCaller(db: Db, credential: { userId: string; hash: string }, filter: OrgListFilter): Promise<CallerOrgList> {
+export async function listOrgsAsCaller(db: Db, credential: AdminCredential, filter: OrgListFilter): Promise<CallerOrgList> {
   const pattern = filter.search === null ? null : likePattern(filter.search);
   const [row] = await queryPreparedRows<{ caller: AdminActorRow | null; total: number; items: OrgJson[] }>(
     db,
