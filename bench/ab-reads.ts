@@ -1,10 +1,11 @@
-// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs] [--rounds 5] [--seconds 5] [--connections 64]
-// Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs` is the
-// admin's organization search of `npm run bench`): this one and DIR (another
+// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,getone,report] [--rounds 5] [--seconds 5] [--connections 64]
+// Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs`,
+// `getone` and `report` are the admin's organization search, busy pay period and hours report
+// of `npm run bench`, the report without its 100,000 searched employees): this one and DIR (another
 // checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
 // at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
 // loaded in turn, alternating which goes first in each round, so that the machine's drift
-// falls on both alike. Prints each round and the medians of req/s and p99, and this checkout's
+// falls on both alike. Prints each round (with the server's largest RSS) and the medians of req/s and p99, and this checkout's
 // req/s divided by the other's. The whole `npm run bench` compares the service with its SQL;
 // this compares one change with the code before it.
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { measure, median, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,7 +64,9 @@ try {
     week: { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', tokens: weekTokens },
     period: { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, tokens: busyTokens },
     // The organization search of `npm run bench` (bench/run.ts): an ADMIN's, so one organization.
-    orgs: { name: 'organization search', path: '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20', tokens: adminTokens },
+    orgs: { name: 'organization search', path: ORG_SEARCH, tokens: adminTokens },
+    getone: { name: 'pay-period get-one', path: payPeriodPath(busy.id), tokens: adminTokens },
+    report: { name: 'hours report', path: hoursReportPath(now), tokens: adminTokens },
   };
   const reads = args.reads!.split(',').map((key) => {
     const read = available[key.trim()];
@@ -80,6 +84,7 @@ try {
     url: server.url,
     connections: CONNECTIONS,
     seconds: SECONDS,
+    sampleRss: () => server.rssMiB(),
     requestsFor: (i) => [{ method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } }],
   });
   process.stdout.write(`this: ${process.cwd()}; other: ${OTHER}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections\n`);
@@ -91,7 +96,7 @@ try {
         const result = await measure(options(checkout.server, read.path, read.tokens), 1, round === 0 ? 2 : 1);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99 });
-        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
+        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS ${Math.round(result.maxRssMiB)} MiB; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
       }
     }
     const summary = (name: string) => ({

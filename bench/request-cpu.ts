@@ -1,4 +1,4 @@
-// node --import tsx bench/request-cpu.ts [--requests 3000] [--profile DIR]   (BENCH_DATABASE=name)
+// node --import tsx bench/request-cpu.ts [--requests 3000] [--reads week,report,…] [--profile DIR]   (BENCH_DATABASE=name)
 // Node's own CPU per request of each read, without sockets: the app is built in this process
 // (as `npm start` builds it, production logging) on a fresh PostgreSQL database seeded like
 // `npm run bench --scale small`, and driven through `app.inject`, one request at a time.
@@ -7,6 +7,10 @@
 // complement, wall minus CPU, is mostly the database's time. BENCHMARKS.md uses it to bound
 // what a read can reach against pgbench replaying its SQL on the same two cores. Last, one
 // round trip alone (`select 1`), the floor under each of a read's statements.
+// The hours report runs a fiftieth of --requests after 20 to warm up. --reads picks reads by key
+// (default: all). The pay period's get-one is not here: `app.inject` makes its own string of each
+// 1.6 MB answer, which costs Node.js more than the service does. bench/ab-reads.ts measures it
+// over HTTP.
 // --profile DIR writes a V8 CPU profile of each read's measured requests alone
 // (DIR/<n>-<read>.cpuprofile, for bench/profile-summary.ts); the figures then include the
 // profiler's own cost, so compare them only with other profiled runs.
@@ -21,13 +25,17 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { dropDatabase, recreateDatabase } from './bench-database.ts';
+import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH } from './read-paths.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 
-const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '3000' }, profile: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { requests: { type: 'string', default: '3000' }, reads: { type: 'string' }, profile: { type: 'string' } },
+});
 const REQUESTS = Number(args.requests);
 const PROFILE_DIR = args.profile;
 // Enough for V8 to have compiled the hot paths: with 100 the figures were twice these.
 const WARMUP = 1000;
+const HEAVY = { warmup: 20, share: 50 };
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const NAME = process.env.BENCH_DATABASE ?? 'payclock_bench_request_cpu';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -56,14 +64,20 @@ try {
   const config = loadConfig({ JWT_SECRET, DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
   const app = await buildApp({ config, database });
   await app.ready();
-  const reads: Array<{ name: string; path: string; token: string }> = [
-    { name: 'health (no auth, no SQL)', path: '/health', token: adminToken },
-    { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', token: employeeToken },
-    { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, token: busyToken },
-    { name: 'organization search', path: '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20', token: adminToken },
-    { name: 'employee search', path: '/api/v1/admin/employees?search=last12&pageSize=20', token: adminToken },
-  ];
-  process.stdout.write(`requests of each read: ${REQUESTS} after ${WARMUP} to warm up; load ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
+  const allReads: Record<string, { name: string; path: string; token: string; heavy?: true }> = {
+    health: { name: 'health (no auth, no SQL)', path: '/health', token: adminToken },
+    week: { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', token: employeeToken },
+    period: { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, token: busyToken },
+    orgs: { name: 'organization search', path: ORG_SEARCH, token: adminToken },
+    employees: { name: 'employee search', path: EMPLOYEE_SEARCH, token: adminToken },
+    report: { name: 'hours report', path: hoursReportPath(now), token: adminToken, heavy: true },
+  };
+  const reads = (args.reads ?? Object.keys(allReads).join(',')).split(',').map((key) => {
+    const read = allReads[key.trim()];
+    if (!read) throw new Error(`--reads: unknown read '${key}' (${Object.keys(allReads).join(', ')})`);
+    return read;
+  });
+  process.stdout.write(`requests of each read: ${REQUESTS} after ${WARMUP} to warm up (hours report: ${REQUESTS / HEAVY.share} after ${HEAVY.warmup}); load ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
   process.stdout.write('| read | bytes | wall ms/request | node CPU ms/request | wall − CPU |\n|---|---|---|---|---|\n');
   const profiler = PROFILE_DIR ? new Session() : undefined;
   if (profiler && PROFILE_DIR) {
@@ -78,19 +92,20 @@ try {
       if (response.statusCode !== 200) throw new Error(`${read.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       bytes = response.rawPayload.length;
     };
-    for (let i = 0; i < WARMUP; i++) await send();
+    const [warmup, requests] = read.heavy ? [HEAVY.warmup, Math.max(1, Math.round(REQUESTS / HEAVY.share))] : [WARMUP, REQUESTS];
+    for (let i = 0; i < warmup; i++) await send();
     await profiler?.post('Profiler.start');
     const cpuBefore = process.cpuUsage();
     const startedAt = performance.now();
-    for (let i = 0; i < REQUESTS; i++) await send();
-    const wall = (performance.now() - startedAt) / REQUESTS;
+    for (let i = 0; i < requests; i++) await send();
+    const wall = (performance.now() - startedAt) / requests;
     const used = process.cpuUsage(cpuBefore);
     if (profiler && PROFILE_DIR) {
       const { profile } = await profiler.post('Profiler.stop');
       const slug = read.name.replace(/\W+/g, '-').replace(/-$/, '');
       writeFileSync(join(PROFILE_DIR, `${index + 1}-${slug}.cpuprofile`), JSON.stringify(profile));
     }
-    const cpu = (used.user + used.system) / 1000 / REQUESTS;
+    const cpu = (used.user + used.system) / 1000 / requests;
     process.stdout.write(`| ${read.name} | ${bytes} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${(wall - cpu).toFixed(2)} |\n`);
   }
   profiler?.disconnect();

@@ -21,6 +21,7 @@ import { formatReport, type BenchReport } from './report.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
+import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
 import { readPunchBatches, type BatchFigures, type PunchKind } from './punch-batches.ts';
 
 const { values: args } = parseArgs({
@@ -55,13 +56,6 @@ const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(args.database!) ? args.database! : 'payclock_bench';
 const ENTRY = '/api/v1/employee/timesheet/entry';
 const GROWTH_START = 100_000;
-const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
-/** The admin's whole organization over the past year, one row per employee. */
-const hoursReportPath = (now: Date) =>
-  `/api/v1/admin/reports/hours?startDate=${isoDay(new Date(now.getTime() - 365 * 86_400_000))}&endDate=${isoDay(now)}&groupBy=employee`;
-const ORG_SEARCH = '/api/v1/admin/bookkeeper-orgs?search=bench&pageSize=20';
-/** `last12` matches Last12, Last120…, Last1200…: about 1.1% of the employees. */
-const EMPLOYEE_SEARCH = '/api/v1/admin/employees?search=last12&pageSize=20';
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 
@@ -141,7 +135,7 @@ async function runBench(): Promise<void> {
     ENGINE === 'postgres'
       ? await captureServiceSql(dbUrl, serverEnv, ids, employeeToken, {
           timesheetPeriod: { path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, token: busyTokens[0]! },
-          payPeriod: { path: `/api/v1/admin/pay-periods/${busy.id}`, token: adminToken },
+          payPeriod: { path: payPeriodPath(busy.id), token: adminToken },
           hoursReport: { path: hoursReportPath(now), token: adminToken },
           orgSearch: { path: ORG_SEARCH, token: adminToken },
           employeeSearch: { path: EMPLOYEE_SEARCH, token: adminToken },
@@ -186,7 +180,7 @@ async function runBench(): Promise<void> {
 
   // Scenario 3: admin reads.
   const adminTokens = Array.from({ length: CONNECTIONS }, () => adminToken);
-  report.scenarios.payPeriodGetOne = { ...summarize(await measure(getOptions(server, `/api/v1/admin/pay-periods/${busy.id}`, adminTokens), RUNS, WARMUP)), entries: busy.entries };
+  report.scenarios.payPeriodGetOne = { ...summarize(await measure(getOptions(server, payPeriodPath(busy.id), adminTokens), RUNS, WARMUP)), entries: busy.entries };
   report.scenarios.orgListSearch = summarize(await measure(getOptions(server, ORG_SEARCH, adminTokens), RUNS, WARMUP));
   report.scenarios.employeeListSearch = summarize(await measure(getOptions(server, EMPLOYEE_SEARCH, adminTokens), RUNS, WARMUP));
   log(`admin reads: ${JSON.stringify([report.scenarios.payPeriodGetOne, report.scenarios.orgListSearch, report.scenarios.employeeListSearch])}`);
