@@ -1,7 +1,7 @@
 // At most `maxConcurrent` pieces of some costly work at once, at most `maxQueued` waiting for a
 // slot; beyond that the work is refused with 503 and Retry-After, so that a burst sheds load
 // instead of growing latency and memory without bound. Used for argon2 (src/core/hashing.ts)
-// and for the reads whose answers are megabytes (src/http/prebuilt-json.ts).
+// and for the costly reads (src/http/costly-reads.ts).
 import { Errors } from './errors.ts';
 
 export class ConcurrencyLimit {

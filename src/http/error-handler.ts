@@ -38,7 +38,7 @@ function registerErrorHandlers(app: FastifyInstance): void {
 /**
  * A 5xx is logged at the level of what it says about the service: a fault (500, the database
  * away) at error; a conflict the database settled by aborting a transaction at warn; a 503 for a
- * client that had already gone (a closed tab, a load test's end, src/http/prebuilt-json.ts) at
+ * client that had already gone (a closed tab, a load test's end, src/http/costly-reads.ts) at
  * info, since nobody was refused anything.
  */
 function logFailure(request: FastifyRequest, reply: FastifyReply, error: Error, appError: AppError): void {

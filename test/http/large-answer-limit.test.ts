@@ -1,11 +1,11 @@
-// The limit on megabyte-sized answers in flight (src/http/prebuilt-json.ts), over real HTTP:
+// The limit on costly reads in flight (src/http/costly-reads.ts), over real HTTP:
 // a slot is held until the answer is sent, waiting requests take their turn, and a request
 // whose client left while it waited gets nothing built for it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConcurrencyLimit } from '../../src/core/concurrency-limit.ts';
-import { holdUntilSent } from '../../src/http/prebuilt-json.ts';
+import { holdUntilSent } from '../../src/http/costly-reads.ts';
 
 let server: Server | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
-// GET /api/v1/admin/pay-periods/{id} answers JSON that PostgreSQL builds (json_build_object /
-// json_agg) and Node.js sends as a string, so no serializer stands between the database and the
-// client. These tests hold that document to the route's response schema (the response check of
+// GET /api/v1/admin/pay-periods/{id} answers JSON that PostgreSQL builds (json_build_object)
+// in parts and Node.js copies into the answer's bytes, so no serializer stands between the
+// database and the client. These tests hold that document to the route's response schema (the response check of
 // test/helpers/http.ts validates every answer against the OpenAPI document) and to the values a
 // JavaScript serialization of the same rows would give, on whichever engine the suite runs
 // (PGlite by default, PostgreSQL with TEST_DATABASE_URL): awkward strings, nulls,
@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, payPeriods, timeEntries } from '../../src/db/schema.ts';
+import { payPeriodDetailJsonParts } from '../../src/modules/pay-periods/pay-periods.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createEmployee, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
 import { createWorld, freshCompany, URL, type World } from './fixtures.ts';
@@ -166,5 +167,16 @@ describe('GET /api/v1/admin/pay-periods/{id}: the JSON PostgreSQL builds', () =>
     expect(res.body.data.totals).toEqual({ totalHours: 20, regularHours: 10, overtimeHours: 10 });
     const expected = await expectedDocument(period.id);
     expect(res.body.data.timeEntries.map((entry: { id: string }) => entry.id)).toEqual(expected.timeEntries.map((entry) => entry.id));
+
+    // The document leaves the database in parts (the head, 64 entries at a time, the totals),
+    // each a small string for Node.js, that join into exactly what was answered.
+    const parts = await payPeriodDetailJsonParts(t.db, period.id);
+    expect(parts).toHaveLength(1 + Math.ceil(2_000 / 64) + 1);
+    expect(Math.max(...parts!.map((part) => part.length))).toBeLessThan(64 * 1024);
+    expect(JSON.parse(parts!.join(''))).toEqual(res.body.data);
+  });
+
+  it('has no parts for a period that does not exist (the service answers 404)', async () => {
+    expect(await payPeriodDetailJsonParts(t.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 });

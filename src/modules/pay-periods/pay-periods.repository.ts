@@ -170,35 +170,36 @@ const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-
 /** Hours as a JSON number without trailing zeros (numeric 7.50 would print as `7.50`). */
 const hoursOf = (column: SQL) => sql`${column}::float8`;
 
+/** Entries per part of the get-one's document: ~50 KB of JSON, a small string for Node.js (below). */
+const ENTRIES_PER_PART = 64;
+/** In the statement's text, not a parameter: its GROUP BY must be the select's very expression. */
+const PART_SIZE = sql.raw(String(ENTRIES_PER_PART));
+
 /**
- * The whole `data` of the get-one as JSON text built by PostgreSQL (json_build_object and
- * json_agg): the period with its company, every entry by clockIn (id breaks ties) with its
- * trimmed employee, and the totals (sums of the stored 2-decimal values, open entries count
- * 0, docs/time-rules.md §10), in one statement over time_entries_pay_period_idx. At ~2,000
- * entries (1.4 MB) building the same document in JavaScript cost tens of ms of CPU and
- * megabytes of short-lived objects per request; here Node only forwards a string. The keys
- * follow the route's response schema, which still describes the document (its test:
- * test/pay-periods/detail-json.test.ts). `undefined` when the period does not exist.
+ * The whole `data` of the get-one as JSON text built by PostgreSQL (json_build_object), in
+ * order, as parts whose concatenation is the document: the period with its company, every entry
+ * by clockIn (id breaks ties) with its trimmed employee, ENTRIES_PER_PART to a part, and the
+ * totals (sums of the stored 2-decimal values, open entries count 0, docs/time-rules.md §10).
+ * One statement over time_entries_pay_period_idx. At ~2,000 entries (1.6 MB) building the same
+ * document in JavaScript cost tens of ms of CPU and megabytes of short-lived objects per
+ * request; here Node only copies text into the answer's bytes. Parts, not one text: the
+ * driver makes each value a JavaScript string, and a 1.6 MB string is a large object that the
+ * collector promotes whenever it is alive at a scavenge, so the old generation filled and
+ * was compacted every request or two (BENCHMARKS.md, "The get-one in parts"). ~50 KB strings
+ * die young. The keys follow the route's response schema, which still describes the document
+ * (its test: test/pay-periods/detail-json.test.ts). `undefined` when the period does not exist.
  */
-export async function payPeriodDetailJson(db: Db, payPeriodId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ json: string }>(
+export async function payPeriodDetailJsonParts(db: Db, payPeriodId: string): Promise<string[] | undefined> {
+  const rows = await queryRows<{ part: string }>(
     db,
-    sql`select json_build_object(
-          'id', p.id, 'companyId', p.company_id, 'periodType', p.period_type,
-          'startDate', ${isoUtc(sql`p.start_date`)}, 'endDate', ${isoUtc(sql`p.end_date`)}, 'payDate', ${isoUtc(sql`p.pay_date`)},
-          'status', p.status, 'locked', p.locked, 'exportedBy', p.exported_by, 'exportedAt', ${isoUtc(sql`p.exported_at`)},
-          'iifFilename', p.iif_filename, 'createdAt', ${isoUtc(sql`p.created_at`)}, 'updatedAt', ${isoUtc(sql`p.updated_at`)},
-          'company', json_build_object('id', c.id, 'name', c.name, 'bookkeeperOrgId', c.bookkeeper_org_id),
-          'timeEntries', coalesce(entries.list, '[]'::json),
-          'totals', json_build_object(
-            'totalHours', ${hoursOf(sql`coalesce(entries.total_hours, 0)`)},
-            'regularHours', ${hoursOf(sql`coalesce(entries.regular_hours, 0)`)},
-            'overtimeHours', ${hoursOf(sql`coalesce(entries.overtime_hours, 0)`)})
-        )::text as json
-        from pay_periods p
-        join companies c on c.id = p.company_id
-        cross join lateral (
-          select json_agg(json_build_object(
+    sql`with period as (
+          select p.*, c.name as company_name, c.bookkeeper_org_id
+          from pay_periods p
+          join companies c on c.id = p.company_id
+          where p.id = ${payPeriodId}
+        ),
+        entries as (
+          select json_build_object(
                    'id', te.id, 'employeeId', te.employee_id, 'companyId', te.company_id, 'payPeriodId', te.pay_period_id,
                    'clockIn', ${isoUtc(sql`te.clock_in`)}, 'clockOut', ${isoUtc(sql`te.clock_out`)}, 'breakMinutes', te.break_minutes,
                    'totalHours', ${hoursOf(sql`te.total_hours`)}, 'regularHours', ${hoursOf(sql`te.regular_hours`)},
@@ -208,13 +209,38 @@ export async function payPeriodDetailJson(db: Db, payPeriodId: string): Promise<
                    'status', te.status, 'approved', te.approved,
                    'createdAt', ${isoUtc(sql`te.created_at`)}, 'updatedAt', ${isoUtc(sql`te.updated_at`)},
                    'employee', json_build_object('id', e.id, 'firstName', e.first_name, 'lastName', e.last_name, 'employeeNumber', e.employee_number)
-                 ) order by te.clock_in, te.id) as list,
-                 sum(te.total_hours) as total_hours, sum(te.regular_hours) as regular_hours, sum(te.overtime_hours) as overtime_hours
-          from time_entries te
+                 )::text as json,
+                 te.total_hours, te.regular_hours, te.overtime_hours,
+                 row_number() over (order by te.clock_in, te.id) - 1 as n
+          from period p
+          join time_entries te on te.pay_period_id = p.id
           join employees e on e.id = te.employee_id
-          where te.pay_period_id = p.id
-        ) entries
-        where p.id = ${payPeriodId}`,
+        ),
+        parts as (
+          select -1::bigint as part_no,
+                 left(json_build_object(
+                   'id', p.id, 'companyId', p.company_id, 'periodType', p.period_type,
+                   'startDate', ${isoUtc(sql`p.start_date`)}, 'endDate', ${isoUtc(sql`p.end_date`)}, 'payDate', ${isoUtc(sql`p.pay_date`)},
+                   'status', p.status, 'locked', p.locked, 'exportedBy', p.exported_by, 'exportedAt', ${isoUtc(sql`p.exported_at`)},
+                   'iifFilename', p.iif_filename, 'createdAt', ${isoUtc(sql`p.created_at`)}, 'updatedAt', ${isoUtc(sql`p.updated_at`)},
+                   'company', json_build_object('id', p.company_id, 'name', p.company_name, 'bookkeeperOrgId', p.bookkeeper_org_id)
+                 )::text, -1) || ',"timeEntries":[' as part
+          from period p
+          union all
+          select n / ${PART_SIZE} as part_no,
+                 case when n / ${PART_SIZE} = 0 then '' else ',' end || string_agg(json, ',' order by n) as part
+          from entries
+          group by n / ${PART_SIZE}
+          union all
+          select 9223372036854775807 as part_no,
+                 '],"totals":' || json_build_object(
+                   'totalHours', ${hoursOf(sql`coalesce((select sum(total_hours) from entries), 0)`)},
+                   'regularHours', ${hoursOf(sql`coalesce((select sum(regular_hours) from entries), 0)`)},
+                   'overtimeHours', ${hoursOf(sql`coalesce((select sum(overtime_hours) from entries), 0)`)}
+                 )::text || '}' as part
+          from period
+        )
+        select part from parts order by part_no`,
   );
-  return row?.json;
+  return rows.length === 0 ? undefined : rows.map((row) => row.part);
 }

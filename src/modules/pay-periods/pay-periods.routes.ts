@@ -8,7 +8,8 @@ import { PAY_PERIOD_STATUSES, PERIOD_TYPES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
 import { EntryEmployee, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
 import type { AppInstance } from '../../http/plugin.ts';
-import { holdUntilSent, largeAnswerLimit, sendDataJson } from '../../http/prebuilt-json.ts';
+import { costlyReadLimit, holdUntilSent } from '../../http/costly-reads.ts';
+import { sendDataJson } from '../../http/prebuilt-json.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
@@ -22,7 +23,7 @@ import {
   PaginationQuery,
   RequiredStr,
 } from '../../http/schemas.ts';
-import { createPayPeriod, deletePayPeriod, getPayPeriodJson, listPayPeriods, updatePayPeriod } from './pay-periods.service.ts';
+import { createPayPeriod, deletePayPeriod, getPayPeriodJsonParts, listPayPeriods, updatePayPeriod } from './pay-periods.service.ts';
 
 const TAGS = ['Pay periods'];
 const Uuid = Type.String({ format: 'uuid' });
@@ -115,7 +116,7 @@ const UpdatePayPeriodBody = Type.Object(
 const config = { auth: 'admin' as const };
 
 export async function payPeriodRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const largeAnswers = largeAnswerLimit();
+  const getOnes = costlyReadLimit();
   app.get(
     '/admin/pay-periods',
     {
@@ -166,8 +167,8 @@ export async function payPeriodRoutes(app: AppInstance, ctx: AppContext): Promis
     },
     // The database builds this answer's JSON (thousands of entries in a busy period).
     async (request, reply) => {
-      await holdUntilSent(largeAnswers, reply);
-      return sendDataJson(reply, await getPayPeriodJson(ctx, adminOf(request), request.params.id));
+      await holdUntilSent(getOnes, reply);
+      return sendDataJson(reply, await getPayPeriodJsonParts(ctx, adminOf(request), request.params.id));
     },
   );
 

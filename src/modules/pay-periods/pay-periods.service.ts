@@ -16,7 +16,7 @@ import {
   lockPeriodLinks,
   listPayPeriods as queryPayPeriods,
   lockPayPeriod,
-  payPeriodDetailJson,
+  payPeriodDetailJsonParts,
   updatePayPeriod as writePayPeriod,
   type PayPeriodInsert,
   type PayPeriodListItem,
@@ -140,13 +140,13 @@ export async function createPayPeriod(
 
 /**
  * The period with its company, entries (with trimmed employees) and totals, as the JSON text
- * of the response's `data`, built by the database in one statement after the access check.
+ * of the response's `data` in parts, built by the database in one statement after the access check.
  */
-export async function getPayPeriodJson(ctx: AppContext, actor: AdminActor, id: string): Promise<string> {
+export async function getPayPeriodJsonParts(ctx: AppContext, actor: AdminActor, id: string): Promise<string[]> {
   await requireAccess(ctx.db, actor, { payPeriodId: id });
-  const json = await payPeriodDetailJson(ctx.db, id);
-  if (json === undefined) throw Errors.notFound('Pay period');
-  return json;
+  const parts = await payPeriodDetailJsonParts(ctx.db, id);
+  if (parts === undefined) throw Errors.notFound('Pay period');
+  return parts;
 }
 
 /**
