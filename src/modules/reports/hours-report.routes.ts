@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context.ts';
 import { buildHoursReportCsv } from '../../domain/hours-report-csv.ts';
 import { TIMESHEET_FLAGS } from '../../domain/timesheet-flags.ts';
 import { adminOf } from '../../http/auth-guard.ts';
+import { costlyReadLimit, holdUntilSent } from '../../http/costly-reads.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { FailureLabel } from '../../core/errors.ts';
 import { DateTime, envelope, errorResponses, Nullable } from '../../http/schemas.ts';
@@ -65,6 +66,7 @@ const wantsCsv = (format: string | undefined, accept: string | undefined): boole
   format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(accept ?? ''));
 
 export async function hoursReportRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const reports = costlyReadLimit();
   app.get(
     '/admin/reports/hours',
     {
@@ -77,6 +79,7 @@ export async function hoursReportRoutes(app: AppInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
+      await holdUntilSent(reports, reply);
       const report = await buildHoursReport(ctx, adminOf(request), request.query);
       if (!wantsCsv(request.query.format, request.headers.accept)) return reply.type('application/json').send({ success: true, data: report });
       const day = (d: Date) => d.toISOString().slice(0, 10);
