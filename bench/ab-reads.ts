@@ -5,7 +5,8 @@
 // checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
 // at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
 // loaded in turn, alternating which goes first in each round, so that the machine's drift
-// falls on both alike. Prints each round (with the server's largest RSS) and the medians of req/s and p99, and this checkout's
+// falls on both alike. Prints each round (with the server's largest RSS and its CPU per request,
+// every thread, from /proc) and the medians of req/s, p99 and CPU, and this checkout's
 // req/s divided by the other's. The whole `npm run bench` compares the service with its SQL;
 // this compares one change with the code before it.
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { dropDatabase, recreateDatabase } from './bench-database.ts';
-import { measure, median, type LoadOptions } from './load.ts';
+import { measure, median, runLoad, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
@@ -89,25 +90,30 @@ try {
   });
   process.stdout.write(`this: ${process.cwd()}; other: ${OTHER}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections\n`);
   for (const read of reads) {
-    const results: Record<string, Array<{ reqPerSec: number; p50: number; p99: number }>> = { this: [], other: [] };
+    const results: Record<string, Array<{ reqPerSec: number; p50: number; p99: number; cpuPerRequest: number }>> = { this: [], other: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
       for (const checkout of order) {
-        const result = await measure(options(checkout.server, read.path, read.tokens), 1, round === 0 ? 2 : 1);
+        const warmup = round === 0 ? 2 : 1;
+        await runLoad({ ...options(checkout.server, read.path, read.tokens), seconds: warmup });
+        const cpuBefore = checkout.server.cpuMs();
+        const result = await measure(options(checkout.server, read.path, read.tokens), 1, 0);
+        const cpuPerRequest = (checkout.server.cpuMs() - cpuBefore) / (result.reqPerSec * SECONDS);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99 });
-        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS ${Math.round(result.maxRssMiB)} MiB; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
+        results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99, cpuPerRequest });
+        process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS ${Math.round(result.maxRssMiB)} MiB, server CPU ${cpuPerRequest.toFixed(2)} ms/request; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);
       }
     }
     const summary = (name: string) => ({
       reqPerSec: median(results[name]!.map((r) => r.reqPerSec)),
       p50: median(results[name]!.map((r) => r.p50)),
       p99: median(results[name]!.map((r) => r.p99)),
+      cpuPerRequest: median(results[name]!.map((r) => r.cpuPerRequest)),
     });
     const mine = summary('this');
     const theirs = summary('other');
     process.stdout.write(
-      `| ${read.name} | this ${Math.round(mine.reqPerSec)} req/s, p50 ${mine.p50} ms, p99 ${mine.p99} ms | other ${Math.round(theirs.reqPerSec)} req/s, p50 ${theirs.p50} ms, p99 ${theirs.p99} ms | ×${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)} |\n`,
+      `| ${read.name} | this ${Math.round(mine.reqPerSec)} req/s, p50 ${mine.p50} ms, p99 ${mine.p99} ms, server CPU ${mine.cpuPerRequest.toFixed(2)} ms/request | other ${Math.round(theirs.reqPerSec)} req/s, p50 ${theirs.p50} ms, p99 ${theirs.p99} ms, server CPU ${theirs.cpuPerRequest.toFixed(2)} ms/request | ×${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)} |\n`,
     );
   }
 } finally {

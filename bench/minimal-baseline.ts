@@ -3,7 +3,7 @@
 // framework's share of the clock cycle.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort, type RunningServer } from './server.ts';
+import { freePort, processCpuMs, type RunningServer } from './server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,6 +27,7 @@ export async function startMinimalClockServer(env: Record<string, string>): Prom
     pid: child.pid!,
     exited,
     rssMiB: () => 0,
+    cpuMs: () => processCpuMs(child.pid!),
     kill: (signal) => child.kill(signal),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

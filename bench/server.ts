@@ -13,6 +13,8 @@ export interface RunningServer {
   pid: number;
   /** Resident memory in MiB right now (from /proc). */
   rssMiB(): number;
+  /** CPU time the server process has used so far, every thread, in ms (from /proc; 10 ms ticks). */
+  cpuMs(): number;
   /** Resolves with the exit code (null when killed by a signal). */
   readonly exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): void;
@@ -39,6 +41,17 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Another checkout whose bundle to build and run (bench/ab-reads.ts); default: this one. */
   root?: string;
+}
+
+/** CPU time a process has used, every thread, in ms: utime + stime of /proc/PID/stat (10 ms ticks); NaN once it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    // Fields 14 and 15, counted from after the command name's closing ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 const built = new Set<string>();
@@ -93,6 +106,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
         return 0;
       }
     },
+    cpuMs: () => processCpuMs(child.pid!),
     kill(signal) {
       child.kill(signal);
     },
