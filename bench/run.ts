@@ -210,11 +210,10 @@ async function runBench(): Promise<void> {
   log(`hours report: ${JSON.stringify(report.scenarios.hoursReport)}`);
   if (captured) {
     // The report reads the organization's year, which every later clock run lengthens: its SQL
-    // is replayed now, on the entries the service just read, once the reports still running
-    // for the last run's clients have finished.
-    // The report acts as no employee: a fixed block leaves the later clock runs the fresh blocks
-    // they had (each fresh block taken here moved the login burst's clock runs onto the week
-    // block's employees, whose weeks the timesheet's baseline then read).
+    // is replayed now, on the entries the service just read, once the reports still running for
+    // the last run's clients have finished. Its script acts as no employee, so it takes a fixed
+    // block: fresh blocks taken here moved the login burst's clock runs onto the week block's
+    // employees, whose weeks the timesheet's baseline then read.
     await new Promise((r) => setTimeout(r, 3_000));
     const hours = await bench('service-hours-report', captured.hoursReport, weekBlock);
     report.baselines.serviceSqlHoursReport = { opsPerSec: round(hours.tps), latencyAvgMs: hours.latencyAvgMs, failed: hours.failed };

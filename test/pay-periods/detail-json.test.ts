@@ -1,10 +1,11 @@
 // GET /api/v1/admin/pay-periods/{id} answers JSON that PostgreSQL builds (json_build_object)
 // in parts and Node.js copies into the answer's bytes, so no serializer stands between the
-// database and the client. These tests hold that document to the route's response schema (the response check of
-// test/helpers/http.ts validates every answer against the OpenAPI document) and to the values a
-// JavaScript serialization of the same rows would give, on whichever engine the suite runs
-// (PGlite by default, PostgreSQL with TEST_DATABASE_URL): awkward strings, nulls,
-// timestamps given finer than a millisecond, hours that print with trailing zeros, and many small sums.
+// database and the client. These tests hold that document to the route's response schema (the
+// response check of test/helpers/http.ts validates every answer against the OpenAPI document)
+// and to the values a JavaScript serialization of the same rows would give, on whichever engine
+// the suite runs (PGlite by default, PostgreSQL with TEST_DATABASE_URL): awkward strings, nulls,
+// timestamps given finer than a millisecond, hours that print with trailing zeros, and many
+// small sums.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, payPeriods, timeEntries } from '../../src/db/schema.ts';
