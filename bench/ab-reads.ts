@@ -16,7 +16,7 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { dropDatabase, recreateDatabase } from './bench-database.ts';
-import { measure, median, runLoad, type LoadOptions } from './load.ts';
+import { median, runLoad, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
@@ -97,7 +97,7 @@ try {
         const warmup = round === 0 ? 2 : 1;
         await runLoad({ ...options(checkout.server, read.path, read.tokens), seconds: warmup });
         const cpuBefore = checkout.server.cpuMs();
-        const result = await measure(options(checkout.server, read.path, read.tokens), 1, 0);
+        const result = await runLoad(options(checkout.server, read.path, read.tokens));
         const cpuPerRequest = (checkout.server.cpuMs() - cpuBefore) / (result.reqPerSec * SECONDS);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99, cpuPerRequest });

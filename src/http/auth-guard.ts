@@ -137,17 +137,22 @@ export async function adminActorOf(ctx: AppContext, request: FastifyRequest): Pr
 }
 
 /**
- * The admin credential of a `callerCheckedByHandler` route, for its statement to check. Such a
- * route attaches its validation failure instead of throwing it; it is thrown here, after the
- * caller is checked on its own, so the caller's refusal still wins (as for the employee routes).
+ * A `callerCheckedByHandler` route attaches its validation failure instead of throwing it; it
+ * is thrown here, after the caller (employee or admin, by the route's auth mode) is checked on
+ * its own, so the caller's refusal still wins over a malformed request.
  */
+export async function refuseAttachedValidation(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  if (!request.validationError) return;
+  if (request.routeOptions.config.auth === 'admin') await adminActorOf(ctx, request);
+  else await employeeActorOf(ctx, request);
+  throw request.validationError;
+}
+
+/** The admin credential of a `callerCheckedByHandler` route, for its statement to check. */
 export async function uncheckedAdminOf(ctx: AppContext, request: FastifyRequest): Promise<AdminCredential> {
   const credential = request.adminCredential;
   if (!credential) throw Errors.authenticationRequired();
-  if (request.validationError) {
-    await adminActorOf(ctx, request);
-    throw request.validationError;
-  }
+  await refuseAttachedValidation(ctx, request);
   return credential;
 }
 

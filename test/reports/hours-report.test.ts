@@ -1,6 +1,7 @@
 // GET /api/v1/admin/reports/hours: grouping by employee, local day and local week (DST weeks
 // in New York and Sydney) and job code; pay as a timesheet's; CSV; tenant rules; bad input;
 // and a year of a 200-employee company in one request.
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -212,6 +213,25 @@ describe('GET /api/v1/admin/reports/hours', () => {
     expect(res.status).toBe(status);
     expect(res.body.error).toBe(label);
     expect(res.body.message).toMatch(message);
+  });
+
+  it('answers every one of more reports at once than it runs at once (docs/api.md §11: the rest wait their turn)', async () => {
+    // The report runs two per core at a time (src/http/costly-reads.ts); a slot that were not
+    // given back when its answer is sent would leave the later requests waiting for ever.
+    const { company, token } = await org();
+    const employee = await createEmployee(t.db, { companyId: company.id });
+    await createTimeEntry(t.db, {
+      employeeId: employee.id,
+      companyId: company.id,
+      clockIn: new Date('2026-03-02T14:00:00.000Z'),
+      clockOut: new Date('2026-03-02T22:00:00.000Z'),
+      totalHours: 8,
+      regularHours: 8,
+    });
+    const query = { startDate: '2026-03-01', endDate: '2026-03-07' };
+    const answers = await Promise.all(Array.from({ length: 4 * availableParallelism() + 3 }, () => api.get(URL, { token, query })));
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((res) => res.body.data.totals.totalHours))).toEqual(new Set([8]));
   });
 
   it('accepts a whole leap year (366 days)', async () => {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { Errors, FailureLabel, InactiveEmployeeLabel, ValidationLabel } from '../../core/errors.ts';
-import { employeeActorOf, employeeOf } from '../../http/auth-guard.ts';
+import { employeeActorOf, employeeOf, refuseAttachedValidation } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { DateTime, envelope, errorResponses, Nullable, Str } from '../../http/schemas.ts';
@@ -93,18 +93,13 @@ const Timesheet = Type.Object({
 
 /**
  * The caller of a punch or a timesheet read, checked by the handler's own statement (auth-guard.ts
- * `callerCheckedByHandler`). Such a route attaches its validation failure instead of throwing it;
- * it is thrown here, after the caller is checked on its own, so the caller's refusal still wins.
+ * `callerCheckedByHandler`); a malformed request is refused after the caller's own refusal.
  */
 async function uncheckedCallerOf(ctx: AppContext, request: FastifyRequest): Promise<UncheckedCaller> {
   const credential = request.employeeCredential;
   if (!credential) throw Errors.authenticationRequired();
-  const caller = { credential, inactiveLabel: request.routeOptions.config.inactiveEmployeeLabel, verify: () => employeeActorOf(ctx, request) };
-  if (request.validationError) {
-    await caller.verify();
-    throw request.validationError;
-  }
-  return caller;
+  await refuseAttachedValidation(ctx, request);
+  return { credential, inactiveLabel: request.routeOptions.config.inactiveEmployeeLabel, verify: () => employeeActorOf(ctx, request) };
 }
 
 export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
