@@ -1,7 +1,8 @@
-// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,getone,report] [--rounds 5] [--seconds 5] [--connections 64]
+// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,getone,report,logins] [--rounds 5] [--seconds 5] [--connections 64]
 // Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs`,
 // `getone` and `report` are the admin's organization search, busy pay period and hours report
-// of `npm run bench`, the report without its 100,000 searched employees): this one and DIR (another
+// of `npm run bench`, the report without its 100,000 searched employees) and on `logins` (the
+// logins of `npm run bench`, on their 16 connections): this one and DIR (another
 // checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
 // at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
 // loaded in turn, alternating which goes first in each round, so that the machine's drift
@@ -20,6 +21,8 @@ import { median, runLoad, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
+import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
+import type { LoadRequest } from './load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,13 +64,19 @@ try {
   const busyTokens = await Promise.all(busy.employees.slice(0, CONNECTIONS).map((e) => sign(e.id, busy.companyId)));
   const admin = ids.admins[0]!;
   const adminTokens = [await tokens.sign({ userId: admin.id, type: 'admin', bookkeeperOrgId: admin.bookkeeperOrgId, email: admin.email }, now)];
-  const available: Record<string, { name: string; path: string; tokens: string[] }> = {
-    week: { name: 'timesheet, current week', path: '/api/v1/employee/timesheet', tokens: weekTokens },
-    period: { name: 'timesheet, busy pay period', path: `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, tokens: busyTokens },
+  const get = (path: string, perConnection: string[]) => (i: number): LoadRequest[] => [
+    { method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } },
+  ];
+  const logins = loginRequests(ids.admins.map((a) => a.email));
+  const available: Record<string, { name: string; connections?: number; requestsFor: () => (i: number) => LoadRequest[] }> = {
+    week: { name: 'timesheet, current week', requestsFor: () => get('/api/v1/employee/timesheet', weekTokens) },
+    period: { name: 'timesheet, busy pay period', requestsFor: () => get(`/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens) },
     // The organization search of `npm run bench` (bench/run.ts): an ADMIN's, so one organization.
-    orgs: { name: 'organization search', path: ORG_SEARCH, tokens: adminTokens },
-    getone: { name: 'pay-period get-one', path: payPeriodPath(busy.id), tokens: adminTokens },
-    report: { name: 'hours report', path: hoursReportPath(now), tokens: adminTokens },
+    orgs: { name: 'organization search', requestsFor: () => get(ORG_SEARCH, adminTokens) },
+    getone: { name: 'pay-period get-one', requestsFor: () => get(payPeriodPath(busy.id), adminTokens) },
+    report: { name: 'hours report', requestsFor: () => get(hoursReportPath(now), adminTokens) },
+    // One sequence of addresses for every load, so no run meets the per-IP limit of one before it.
+    logins: { name: 'logins', connections: LOGIN_CONNECTIONS, requestsFor: () => logins },
   };
   const reads = args.reads!.split(',').map((key) => {
     const read = available[key.trim()];
@@ -81,12 +90,12 @@ try {
     { name: 'other', server: await startServer(env, { quiet: true, root: OTHER }) },
   ];
   servers.push(...checkouts.map((c) => c.server));
-  const options = (server: RunningServer, path: string, perConnection: string[]): LoadOptions => ({
+  const options = (server: RunningServer, read: (typeof reads)[number]): LoadOptions => ({
     url: server.url,
-    connections: CONNECTIONS,
+    connections: read.connections ?? CONNECTIONS,
     seconds: SECONDS,
     sampleRss: () => server.rssMiB(),
-    requestsFor: (i) => [{ method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } }],
+    requestsFor: read.requestsFor(),
   });
   process.stdout.write(`this: ${process.cwd()}; other: ${OTHER}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections\n`);
   for (const read of reads) {
@@ -95,9 +104,9 @@ try {
       const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
       for (const checkout of order) {
         const warmup = round === 0 ? 2 : 1;
-        await runLoad({ ...options(checkout.server, read.path, read.tokens), seconds: warmup });
+        await runLoad({ ...options(checkout.server, read), seconds: warmup });
         const cpuBefore = checkout.server.cpuMs();
-        const result = await runLoad(options(checkout.server, read.path, read.tokens));
+        const result = await runLoad(options(checkout.server, read));
         const cpuPerRequest = (checkout.server.cpuMs() - cpuBefore) / (result.reqPerSec * SECONDS);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99, cpuPerRequest });

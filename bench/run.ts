@@ -13,7 +13,8 @@ import { openDatabase, type Database } from '../src/db/open.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
-import { measure, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts';
+import { measure, type LoadOptions, type LoadResult } from './load.ts';
+import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
 import { argon2Capacity } from './argon2-capacity.ts';
@@ -336,26 +337,9 @@ function getOptions(server: RunningServer, path: string, perConnection: string[]
   };
 }
 
-/** 100 logins a second, each from its own address (TRUST_PROXY=127.0.0.1), so the per-IP limit is not what is measured. */
+/** 100 logins a second (bench/login-requests.ts). */
 function loginOptions(server: RunningServer, emails: string[], seconds: number): LoadOptions {
-  let counter = 0;
-  return {
-    url: server.url,
-    connections: 16,
-    seconds,
-    overallRate: 100,
-    requestsFor: () =>
-      Array.from({ length: 50 }, (): LoadRequest => {
-        counter++;
-        return {
-          method: 'POST',
-          path: '/api/v1/auth/login',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}` },
-          // The organizations' admins in turn: a burst is many people, not one account.
-          body: JSON.stringify({ email: emails[counter % emails.length], password: BENCH_PASSWORD }),
-        };
-      }),
-  };
+  return { url: server.url, connections: LOGIN_CONNECTIONS, seconds, overallRate: 100, requestsFor: loginRequests(emails) };
 }
 
 type CapturedRead = 'timesheetPeriod' | 'payPeriod' | 'hoursReport' | 'orgSearch' | 'employeeSearch';
