@@ -27,8 +27,12 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
 }
 
-export async function recordAudit(db: Db, meta: RequestMeta, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values({
+/** The columns of an audit_logs row that a writer sets (the id and created_at are the database's). */
+export type AuditRow = Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt'>;
+
+/** The audit_logs row of an entry: recordAudit inserts it; a statement that folds its audit row in (auth.repository.ts, login) sends the same values. */
+export function auditRow(meta: RequestMeta, entry: AuditEntry): AuditRow {
+  return {
     action: entry.action,
     actorType: entry.actor?.type ?? entry.actorType ?? null,
     actorId: entry.actor?.userId ?? entry.actorId ?? null,
@@ -38,5 +42,9 @@ export async function recordAudit(db: Db, meta: RequestMeta, entry: AuditEntry):
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     details: entry.details ?? null,
-  });
+  };
+}
+
+export async function recordAudit(db: Db, meta: RequestMeta, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values(auditRow(meta, entry));
 }

@@ -1,5 +1,5 @@
 // JWTs: HS256 only, `exp` required (docs/api.md §10).
-import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export type TokenType = 'admin' | 'employee' | 'client';
@@ -33,29 +33,33 @@ export interface VerifiedToken {
 
 export class TokenService {
   /**
-   * One KeyObject for the life of the service: given raw bytes, jose imports the key again on
-   * every sign and verify, which was the largest CPU cost of an authenticated request.
+   * One WebCrypto key for the life of the service. jose signs and verifies through WebCrypto:
+   * given raw bytes or a KeyObject, it imports the key again on every sign and verify, which
+   * was the largest CPU cost of an authenticated request and ~a tenth of a login's own work
+   * (BENCHMARKS.md, "What limits logins").
    */
-  private readonly secret: KeyObject;
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: Uint8Array,
     readonly ttlSeconds: number,
   ) {
-    this.secret = createSecretKey(secret);
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // A key that cannot be imported fails each sign and verify that awaits it, not the process.
+    this.key.catch(() => {});
   }
 
   /**
    * `iat` keeps milliseconds (a JWT NumericDate may be fractional): a token issued in the
    * same second as a password change must still be told apart from the ones before it.
    */
-  sign(claims: TokenClaims, now: Date): Promise<string> {
+  async sign(claims: TokenClaims, now: Date): Promise<string> {
     const issuedAt = now.getTime() / 1000;
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(issuedAt)
       .setExpirationTime(Math.floor(issuedAt) + this.ttlSeconds)
-      .sign(this.secret);
+      .sign(await this.key);
   }
 
   /**
@@ -86,7 +90,7 @@ export class TokenService {
 
   private async verifySignature(token: string, now: Date): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat'],
         currentDate: now,

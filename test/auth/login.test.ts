@@ -8,6 +8,7 @@ import { adminUsers } from '../../src/db/schema.ts';
 import { createTestApp, TEST_HASHER, type TestApp } from '../helpers/app.ts';
 import { createAdmin, createOrg, createTenant } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
+import { recordSentStatements } from '../helpers/sent-statements.ts';
 import { auditRowsFrom, ISO_8601, randomIp } from './support.ts';
 
 const LOGIN = '/api/v1/auth/login';
@@ -76,9 +77,32 @@ describe('POST /api/v1/auth/login', () => {
     expect(cookie).toContain(`Max-Age=${t.config.tokenTtlSeconds}`);
     expect(cookie).not.toMatch(/Secure/i);
 
+    // The login's record is /auth/me's, though each has a query of its own.
     const me = await api.get('/api/v1/auth/me', { token: res.body.data.token });
     expect(me.status).toBe(200);
-    expect(me.body.data.user.id).toBe(admin.id);
+    expect(me.body.data.user).toEqual(user);
+  });
+
+  it('shows the organization as /auth/me does when none of its settings is a default; a later login shows its own time', async () => {
+    const settings = {
+      email: 'office@firm.test',
+      phone: '+12125550101',
+      timezone: 'America/Los_Angeles',
+      dateFormat: 'DD/MM/YYYY',
+      overtimeThreshold: 37.5,
+      overtimeMultiplier: 2.25,
+    };
+    const { admin } = await createTenant(t.db, settings);
+    const first = await api.post(LOGIN, { email: admin.email, password: admin.password }, { remoteAddress: randomIp() });
+    expect(first.status).toBe(200);
+    clock.advance(61_000);
+    const second = await api.post(LOGIN, { email: admin.email, password: admin.password }, { remoteAddress: randomIp() });
+    expect(second.status).toBe(200);
+    const user = second.body.data.user;
+    expect(user.bookkeeperOrg).toMatchObject(settings);
+    expect(Date.parse(user.lastLoginAt) - Date.parse(first.body.data.user.lastLoginAt)).toBe(61_000);
+    const me = await api.get('/api/v1/auth/me', { token: second.body.data.token });
+    expect(me.body.data.user).toEqual(user);
   });
 
   it('answers 401 Authentication failed for a wrong password, and for an unknown email after a dummy verification', async () => {
@@ -316,5 +340,27 @@ describe('POST /api/v1/auth/login with COOKIE_SECURE=true', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('database round trips of a login', () => {
+  it('a successful login: two named statements, the lookup and the stamp with its audit row, and no BEGIN/COMMIT', async () => {
+    const { admin, org } = await createTenant(t.db);
+    const ip = randomIp();
+    const sent = recordSentStatements();
+    try {
+      const res = await api.post(LOGIN, { email: admin.email, password: admin.password }, { remoteAddress: ip });
+      expect(res.status).toBe(200);
+      expect(sent.names).toEqual(['payclock_admin_for_login', 'payclock_record_login']);
+      expect(sent.texts).toHaveLength(2);
+    } finally {
+      sent.stop();
+    }
+    // Both writes of that one statement committed.
+    const [row] = await t.db.select({ lastLoginAt: adminUsers.lastLoginAt }).from(adminUsers).where(eq(adminUsers.id, admin.id));
+    expect(row!.lastLoginAt).not.toBeNull();
+    const audit = await auditRowsFrom(t.db, ip, 'auth.login.success');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorType: 'admin', actorId: admin.id, bookkeeperOrgId: org.id, entityType: 'admin_user', entityId: admin.id, details: { email: admin.email } });
   });
 });

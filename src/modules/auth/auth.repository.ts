@@ -1,7 +1,8 @@
 // Queries of login, verify and /auth/me. Secrets (password_hash, pin_hash) are selected only
 // by the two lookups that check them, and never leave the service.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/open.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { AuditRow } from '../../core/audit.ts';
 import { adminUsers, bookkeeperOrgs, companies, employees } from '../../db/schema.ts';
 import { adminUserRecord, type AdminUserRecord } from '../admin-users/admin-users.repository.ts';
 
@@ -10,17 +11,53 @@ import { adminUserRecord, type AdminUserRecord } from '../admin-users/admin-user
 const { createdAt: _createdAt, updatedAt: _updatedAt, ...adminRecordColumns } = adminUserRecord;
 export type AdminRecord = Omit<AdminUserRecord, 'createdAt' | 'updatedAt'>;
 
-export type AdminLoginRow = AdminRecord & { passwordHash: string };
+export type AdminLoginRow = Omit<AdminRecord, 'lastLoginAt'> & { passwordHash: string };
 
-/** Case-insensitive, through the unique index on lower(email). */
+/**
+ * The admin a login names, with its password hash: case-insensitive, through the unique index on
+ * lower(email). Plain SQL sent as a named prepared statement: building the same select with
+ * Drizzle's query builder on every login was the largest single cost of a login's own work
+ * (BENCHMARKS.md, "What limits logins"). Its record is the one /auth/me returns (findAdminRecord,
+ * `test/auth/login.test.ts` compares them) but for the last login, which the login itself sets
+ * (recordLogin). The organization comes back as JSON.
+ */
 export async function findAdminForLogin(db: Db, email: string): Promise<AdminLoginRow | undefined> {
-  const [row] = await db
-    .select({ ...adminRecordColumns, passwordHash: adminUsers.passwordHash })
-    .from(adminUsers)
-    .innerJoin(bookkeeperOrgs, eq(bookkeeperOrgs.id, adminUsers.bookkeeperOrgId))
-    .where(sql`lower(${adminUsers.email}) = lower(${email})`)
-    .limit(1);
-  return row;
+  const [row] = await queryPreparedRows<AdminLoginSqlRow>(
+    db,
+    'payclock_admin_for_login',
+    sql`select u.id, u.email, u.first_name, u.last_name, u.role, u.active, u.bookkeeper_org_id,
+               u.password_hash,
+               json_build_object('id', o.id, 'name', o.name, 'slug', o.slug, 'email', o.email, 'phone', o.phone,
+                 'timezone', o.timezone, 'dateFormat', o.date_format, 'overtimeThreshold', o.overtime_threshold::float8,
+                 'overtimeMultiplier', o.overtime_multiplier::float8, 'active', o.active) as bookkeeper_org
+        from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
+        where lower(u.email) = lower(${email})
+        limit 1`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    active: row.active,
+    bookkeeperOrgId: row.bookkeeper_org_id,
+    bookkeeperOrg: row.bookkeeper_org,
+    passwordHash: row.password_hash,
+  };
+}
+
+interface AdminLoginSqlRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: AdminRecord['role'];
+  active: boolean;
+  bookkeeper_org_id: string;
+  password_hash: string;
+  bookkeeper_org: AdminRecord['bookkeeperOrg'];
 }
 
 export async function findAdminRecord(db: Db, id: string): Promise<AdminRecord | undefined> {
@@ -32,13 +69,28 @@ export async function findAdminRecord(db: Db, id: string): Promise<AdminRecord |
   return row;
 }
 
-export async function stampLastLogin(db: Db, id: string, at: Date): Promise<Date | null> {
-  const [row] = await db
-    .update(adminUsers)
-    .set({ lastLoginAt: at })
-    .where(eq(adminUsers.id, id))
-    .returning({ lastLoginAt: adminUsers.lastLoginAt });
-  return row?.lastLoginAt ?? null;
+/**
+ * A successful login's two writes, the last-login stamp and its audit row, as one statement:
+ * both commit or neither, with no BEGIN and COMMIT of their own, so a login costs two round
+ * trips (the lookup and this) instead of five (BENCHMARKS.md, "What limits logins"). Sent as a
+ * named prepared statement, as the caller checks are. Returns the stamp, or null when the
+ * admin's row is gone (the audit row is written either way, as before).
+ */
+export async function recordLogin(db: Db, adminId: string, at: Date, audit: AuditRow): Promise<Date | null> {
+  const rows = await queryPreparedRows<{ stamped: boolean }>(
+    db,
+    'payclock_record_login',
+    sql`with stamped as (
+          update admin_users set last_login_at = ${at.toISOString()}::timestamptz where id = ${adminId}::uuid returning id
+        ), audited as (
+          insert into audit_logs (action, actor_type, actor_id, bookkeeper_org_id, entity_type, entity_id, ip, user_agent, details)
+          values (${audit.action}, ${audit.actorType ?? null}, ${audit.actorId ?? null}::uuid, ${audit.bookkeeperOrgId ?? null}::uuid,
+                  ${audit.entityType ?? null}, ${audit.entityId ?? null}::uuid, ${audit.ip ?? null}, ${audit.userAgent ?? null},
+                  ${audit.details == null ? null : JSON.stringify(audit.details)}::jsonb)
+        )
+        select true as stamped from stamped`,
+  );
+  return rows.length > 0 ? at : null;
 }
 
 /** The employee record (docs/api.md §10) verify and /auth/me return. */

@@ -5,13 +5,13 @@ import type { AppContext } from '../../core/context.ts';
 import { toE164 } from '../../domain/phone.ts';
 import { Errors, type AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/access.ts';
-import { recordAudit, type RequestMeta } from '../../core/audit.ts';
+import { auditRow, recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findAdminForLogin,
   findAdminRecord,
   findEmployeeRecord,
   findEmployeesByPhone,
-  stampLastLogin,
+  recordLogin,
   type AdminLoginRow,
   type AdminRecord,
   type EmployeeCandidate,
@@ -80,9 +80,11 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
 
   const now = ctx.clock.now();
   const { passwordHash: _secret, ...record } = found;
-  const user: AdminRecord = await ctx.db.transaction(async (tx) => {
-    const lastLoginAt = await stampLastLogin(tx, found.id, now);
-    await recordAudit(tx, meta, {
+  const lastLoginAt = await recordLogin(
+    ctx.db,
+    found.id,
+    now,
+    auditRow(meta, {
       action: LOGIN_SUCCESS,
       actorType: 'admin',
       actorId: found.id,
@@ -90,9 +92,9 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
       entityType: 'admin_user',
       entityId: found.id,
       details: { email: input.email },
-    });
-    return { ...record, lastLoginAt };
-  });
+    }),
+  );
+  const user: AdminRecord = { ...record, lastLoginAt };
   const token = await ctx.tokens.sign(
     { userId: user.id, type: 'admin', bookkeeperOrgId: user.bookkeeperOrgId, email: user.email },
     now,
