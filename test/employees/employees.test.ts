@@ -179,7 +179,17 @@ describe('GET /api/v1/admin/employees', () => {
     for (let n = 0; n < 23; n++) {
       const lastName = `Qx-${String(n % 7).padStart(2, '0')}`;
       const firstName = `F${String(n).padStart(2, '0')}`;
-      await createEmployee(t.db, { companyId: n % 2 === 0 ? company.id : second.id, lastName, firstName });
+      await createEmployee(t.db, {
+        companyId: n % 2 === 0 ? company.id : second.id,
+        lastName,
+        firstName,
+        email: `${firstName.toLowerCase()}@qx.example`,
+        jobTitle: 'Line cook',
+        payRate: 15.25 + n,
+        payType: n % 3 === 0 ? 'SALARY' : 'HOURLY',
+        qbName: `QX ${firstName}`,
+        active: n !== 5,
+      });
       expected.push(`${lastName} ${firstName}`);
       if (n % 2 === 0) inFirstCompany.push(`${lastName} ${firstName}`);
     }
@@ -206,6 +216,23 @@ describe('GET /api/v1/admin/employees', () => {
     expect(await pages('qx', company.id)).toEqual(companyPages);
     expect(await pages('qx-', company.id)).toEqual(companyPages);
     expect(await pages('no such name')).toEqual([1, 2, 3, 4].map(() => ({ items: [], total: 0, totalPages: 0 })));
+
+    // Whole records, not only names: the trigram search's records are built by PostgreSQL as
+    // JSON, the short term's by Drizzle, and both must be the record the API documents.
+    const records = async (search: string, active?: string) => {
+      const res = await api.get('/api/v1/admin/employees', { token, query: { search, pageSize: 100, ...(active ? { active } : {}) } });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    const short = await records('qx');
+    expect(await records('qx-')).toEqual(short);
+    expect(short.items[0]).toMatchObject({ jobTitle: 'Line cook', company: { id: company.id, bookkeeperOrgId: org.id } });
+    expect(short.items.map((e: any) => e.payRate)).toContain(15.25);
+    // active=true leaves out the one inactive match on either path.
+    const activeOnly = await records('qx-', 'true');
+    expect(activeOnly.total).toBe(22);
+    expect(await records('qx', 'true')).toEqual(activeOnly);
+    expect(activeOnly.items.map((e: any) => e.firstName)).not.toContain('F05');
   });
 
   it('returns only active employees with active=true and all otherwise', async () => {

@@ -2,9 +2,9 @@
 // so that PostgreSQL can answer it from that GIN index. pin_hash never leaves this file
 // except through the explicit credential column lists.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/open.ts';
+import { queryPreparedRows, type Db } from '../../db/open.ts';
 import { companies, employees } from '../../db/schema.ts';
-import { ilike } from '../../db/search.ts';
+import { ilike, likePattern } from '../../db/search.ts';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = typeof employees.$inferInsert;
@@ -62,39 +62,66 @@ const needsCompanyJoin = (filter: EmployeeListFilter): boolean => !filter.compan
 
 export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {
   return filter.search !== null && filter.search.length >= TRIGRAM_SEARCH_LENGTH
-    ? listMatchesOnce(db, filter)
+    ? listMatchesOnce(db, filter, filter.search)
     : listByNameIndex(db, filter);
+}
+
+/** An employee record as the search's JSON has it: timestamps as text (numeric is a JSON number). */
+type EmployeeJson = Omit<EmployeeRecord, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
+/**
+ * The search's scope: by company (already checked against the caller's organization by the
+ * service), by organization (through companies), or every employee (SUPER_ADMIN). Each is its
+ * own named statement, so each keeps a plan of its own shape.
+ */
+function searchScope(filter: EmployeeListFilter): { name: string; join: SQL; where: SQL } {
+  if (filter.companyId) return { name: 'payclock_employee_search_company', join: sql``, where: sql`e.company_id = ${filter.companyId}::uuid` };
+  if (filter.bookkeeperOrgId !== null) {
+    return { name: 'payclock_employee_search_org', join: sql`join companies c on c.id = e.company_id`, where: sql`c.bookkeeper_org_id = ${filter.bookkeeperOrgId}::uuid` };
+  }
+  return { name: 'payclock_employee_search_all', join: sql``, where: sql`true` };
 }
 
 /**
  * A term of three characters or more is found through employees_search_trgm_idx, and such a
- * term is usually selective (a name, an email, a number). Its matches are then collected once
- * (a CTE read twice is materialized) for both the total and the page: one statement where
- * the count and the page used to scan separately, and the page used to walk the whole name
- * index to find its 20 (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 3.7 ms).
+ * term is usually selective (a name, an email, a number). Its matches are collected once (a
+ * CTE read twice is materialized) for both the total and the page, whose 20 records PostgreSQL
+ * builds as JSON: one statement, prepared once per connection, where the count and the page
+ * used to scan separately (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 3.7 ms)
+ * and Drizzle built and PostgreSQL planned it on every request. The search document is the
+ * index's expression (drizzle/0001_schema.sql), which the planner must see as written. A page
+ * past the last match still carries the total. After five calls PostgreSQL keeps a generic plan:
+ * the same plan for a selective term, a little slower for a broad one (BENCHMARKS.md, "The
+ * employee search as one prepared statement").
  */
-async function listMatchesOnce(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {
-  const where = listWhere(filter);
-  const narrow = db.select({ matchId: employees.id, lastName: employees.lastName, firstName: employees.firstName }).from(employees);
-  const matches = db.$with('matches').as((needsCompanyJoin(filter) ? narrow.innerJoin(companies, eq(companies.id, employees.companyId)) : narrow).where(where));
-  const page = db.$with('page').as(
-    db
-      .select({ pageId: matches.matchId })
-      .from(matches)
-      .orderBy(asc(matches.lastName), asc(matches.firstName), asc(matches.matchId))
-      .limit(filter.limit)
-      .offset(filter.offset),
+async function listMatchesOnce(db: Db, filter: EmployeeListFilter, term: string): Promise<{ rows: EmployeeRecord[]; total: number }> {
+  const scope = searchScope(filter);
+  const [row] = await queryPreparedRows<{ total: number; items: EmployeeJson[] }>(
+    db,
+    scope.name,
+    sql`with matches as (
+          select e.id, e.last_name, e.first_name from employees e ${scope.join}
+          where ${scope.where} and (not ${filter.activeOnly}::boolean or e.active)
+            and (e.first_name || ' ' || e.last_name || ' ' || coalesce(e.email, '') || ' ' || coalesce(e.employee_number, ''))
+                ilike ${likePattern(term)}::text escape '\\'),
+        page as (select id from matches order by last_name, first_name, id limit ${filter.limit}::int offset ${filter.offset}::int)
+        select (select count(*)::int from matches) as total,
+               coalesce((select json_agg(json_build_object(
+                   'id', e.id, 'companyId', e.company_id, 'firstName', e.first_name, 'lastName', e.last_name, 'email', e.email,
+                   'phone', e.phone, 'employeeNumber', e.employee_number, 'jobTitle', e.job_title, 'payRate', e.pay_rate,
+                   'payType', e.pay_type, 'active', e.active, 'qbName', e.qb_name, 'createdAt', e.created_at, 'updatedAt', e.updated_at,
+                   'company', json_build_object('id', c.id, 'name', c.name, 'bookkeeperOrgId', c.bookkeeper_org_id))
+                 order by e.last_name, e.first_name, e.id)
+                 from page join employees e on e.id = page.id join companies c on c.id = e.company_id), '[]'::json) as items`,
   );
-  const rows = await db
-    .with(matches, page)
-    .select({ ...employeeRecord, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
-    .from(employees)
-    .innerJoin(page, eq(page.pageId, employees.id))
-    .innerJoin(companies, eq(companies.id, employees.companyId))
-    .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id));
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...record }) => record), total: rows[0]!.total };
-  // No row carries the total: either nothing matches, or the page lies past the last match.
-  return { rows: [], total: filter.offset === 0 ? 0 : await countEmployees(db, filter) };
+  return {
+    total: row!.total,
+    rows: row!.items.map((item) => ({
+      ...item,
+      createdAt: new Date(item.createdAt),
+      updatedAt: new Date(item.updatedAt),
+    })),
+  };
 }
 
 /** No term, or one too short for the trigram index: the page walks the name index, the count runs beside it. */
