@@ -1,7 +1,8 @@
-// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,getone,report,logins] [--rounds 5] [--seconds 5] [--connections 64]
+// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,employees,getone,report,logins] [--rounds 5] [--seconds 5] [--connections 64]
 // Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs`,
-// `getone` and `report` are the admin's organization search, busy pay period and hours report
-// of `npm run bench`, the report without its 100,000 searched employees) and on `logins` (the
+// `employees`, `getone` and `report` are the admin's organization search, employee search, busy
+// pay period and hours report of `npm run bench`; its 100,000 searched employees are seeded only
+// when `employees` is asked for) and on `logins` (the
 // logins of `npm run bench`, on their 16 connections): this one and DIR (another
 // checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
 // at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
@@ -18,9 +19,9 @@ import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { median, runLoad, type LoadOptions } from './load.ts';
-import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
+import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
+import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
 import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import type { LoadRequest } from './load.ts';
 
@@ -55,6 +56,7 @@ try {
   await seedBase(database.db, scale, hashes, now);
   const busy = await seedBusyPeriod(database.db, now, hashes.pin);
   await growTimeEntries(database.db, scale.employees, scale.timeEntries, now);
+  if (args.reads!.split(',').some((key) => key.trim() === 'employees')) await seedSearchEmployees(database.db, scale, 100_000, hashes.pin);
   const ids = await loadScenarioIds(database.db);
   await database.close();
 
@@ -73,6 +75,7 @@ try {
     period: { name: 'timesheet, busy pay period', requestsFor: () => get(`/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens) },
     // The organization search of `npm run bench` (bench/run.ts): an ADMIN's, so one organization.
     orgs: { name: 'organization search', requestsFor: () => get(ORG_SEARCH, adminTokens) },
+    employees: { name: 'employee search', requestsFor: () => get(EMPLOYEE_SEARCH, adminTokens) },
     getone: { name: 'pay-period get-one', requestsFor: () => get(payPeriodPath(busy.id), adminTokens) },
     report: { name: 'hours report', requestsFor: () => get(hoursReportPath(now), adminTokens) },
     // One sequence of addresses for every load, so no run meets the per-IP limit of one before it.
