@@ -5,9 +5,11 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { DEFAULT_HASH_COST } from '../src/core/hashing.ts';
 
+/** The server's SecretHasher runs at most min(cores, 3) at once (src/core/hashing.ts). */
+export const argon2Concurrency = Math.max(1, Math.min(availableParallelism(), 3));
+
 export async function argon2Capacity(seconds: number): Promise<{ verifiesPerSec: number; concurrency: number }> {
-  // The server's SecretHasher runs at most min(cores, 3) at once (src/core/hashing.ts).
-  const concurrency = Math.max(1, Math.min(availableParallelism(), 3));
+  const concurrency = argon2Concurrency;
   const stored = await hash('bench-password-1', { ...DEFAULT_HASH_COST, algorithm: 2 });
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
