@@ -35,8 +35,8 @@ export class TokenService {
   /**
    * One WebCrypto key for the life of the service. jose signs and verifies through WebCrypto:
    * given raw bytes or a KeyObject, it imports the key again on every sign and verify, which
-   * was the largest CPU cost of an authenticated request and ~a tenth of a login's own work
-   * (BENCHMARKS.md, "What limits logins").
+   * was the largest CPU cost of an authenticated request and ~3% of a login's own work
+   * (BENCHMARKS.md, "Logins in two statements").
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
 

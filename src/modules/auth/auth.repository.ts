@@ -17,7 +17,7 @@ export type AdminLoginRow = Omit<AdminRecord, 'lastLoginAt'> & { passwordHash: s
  * The admin a login names, with its password hash: case-insensitive, through the unique index on
  * lower(email). Plain SQL sent as a named prepared statement: building the same select with
  * Drizzle's query builder on every login was the largest single cost of a login's own work
- * (BENCHMARKS.md, "What limits logins"). Its record is the one /auth/me returns (findAdminRecord,
+ * (BENCHMARKS.md, "Logins in two statements"). Its record is the one /auth/me returns (findAdminRecord,
  * `test/auth/login.test.ts` compares them) but for the last login, which the login itself sets
  * (recordLogin). The organization comes back as JSON.
  */
@@ -72,7 +72,7 @@ export async function findAdminRecord(db: Db, id: string): Promise<AdminRecord |
 /**
  * A successful login's two writes, the last-login stamp and its audit row, as one statement:
  * both commit or neither, with no BEGIN and COMMIT of their own, so a login costs two round
- * trips (the lookup and this) instead of five (BENCHMARKS.md, "What limits logins"). Sent as a
+ * trips (the lookup and this) instead of five (BENCHMARKS.md, "Logins in two statements"). Sent as a
  * named prepared statement, as the caller checks are. Returns the stamp, or null when the
  * admin's row is gone (the audit row is written either way, as before).
  */
