@@ -2,15 +2,14 @@
 // Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs`,
 // `employees`, `getone` and `report` are the admin's organization search, employee search, busy
 // pay period and hours report of `npm run bench`; its 100,000 searched employees are seeded only
-// when `employees` is asked for) and on `logins` (the
-// logins of `npm run bench`, on their 16 connections): this one and DIR (another
-// checkout with its node_modules, e.g. a `git worktree` of an earlier commit). Both servers run
-// at once on one fresh PostgreSQL database seeded like `npm run bench --scale small`, and are
-// loaded in turn, alternating which goes first in each round, so that the machine's drift
-// falls on both alike. Prints each round (with the server's largest RSS and its CPU per request,
-// every thread, from /proc) and the medians of req/s, p99 and CPU, and this checkout's
-// req/s divided by the other's. The whole `npm run bench` compares the service with its SQL;
-// this compares one change with the code before it.
+// when `employees` is asked for) and on `logins` (those of `npm run bench`, on their 16
+// connections): this one and DIR (another checkout with its node_modules, e.g. a `git worktree`
+// of an earlier commit). Both servers run at once on one fresh PostgreSQL database seeded like
+// `npm run bench --scale small`, and are loaded in turn, alternating which goes first in each
+// round, so that the machine's drift falls on both alike. Prints each round (with the server's
+// largest RSS and its CPU per request, every thread, from /proc) and the medians of req/s, p99
+// and CPU, and this checkout's req/s divided by the other's. The whole `npm run bench` compares
+// the service with its SQL; this compares one change with the code before it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
