@@ -4,7 +4,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { queryPreparedRows, type Db } from '../../db/open.ts';
 import { companies, employees } from '../../db/schema.ts';
-import { ilike, likePattern } from '../../db/search.ts';
+import { ilike } from '../../db/search.ts';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = typeof employees.$inferInsert;
@@ -75,9 +75,13 @@ type EmployeeJson = Omit<EmployeeRecord, 'createdAt' | 'updatedAt'> & { createdA
  * own named statement, so each keeps a plan of its own shape.
  */
 function searchScope(filter: EmployeeListFilter): { name: string; join: SQL; where: SQL } {
-  if (filter.companyId) return { name: 'payclock_employee_search_company', join: sql``, where: sql`e.company_id = ${filter.companyId}::uuid` };
-  if (filter.bookkeeperOrgId !== null) {
-    return { name: 'payclock_employee_search_org', join: sql`join companies c on c.id = e.company_id`, where: sql`c.bookkeeper_org_id = ${filter.bookkeeperOrgId}::uuid` };
+  if (filter.companyId) return { name: 'payclock_employee_search_company', join: sql``, where: sql`${employees.companyId} = ${filter.companyId}::uuid` };
+  if (needsCompanyJoin(filter)) {
+    return {
+      name: 'payclock_employee_search_org',
+      join: sql`join ${companies} on ${companies.id} = ${employees.companyId}`,
+      where: sql`${companies.bookkeeperOrgId} = ${filter.bookkeeperOrgId}::uuid`,
+    };
   }
   return { name: 'payclock_employee_search_all', join: sql``, where: sql`true` };
 }
@@ -88,8 +92,8 @@ function searchScope(filter: EmployeeListFilter): { name: string; join: SQL; whe
  * CTE read twice is materialized) for both the total and the page, whose 20 records PostgreSQL
  * builds as JSON: one statement, prepared once per connection, where the count and the page
  * used to scan separately (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 3.7 ms)
- * and Drizzle built and PostgreSQL planned it on every request. The search document is the
- * index's expression (drizzle/0001_schema.sql), which the planner must see as written. A page
+ * and Drizzle built and PostgreSQL planned it on every request. Its filter is the list's own
+ * `ilike(searchDocument, …)`, the index's expression, which the planner must see as written. A page
  * past the last match still carries the total. After five calls PostgreSQL keeps a generic plan:
  * the same plan for a selective term, a little slower for a broad one (BENCHMARKS.md, "The
  * employee search as one prepared statement").
@@ -100,10 +104,8 @@ async function listMatchesOnce(db: Db, filter: EmployeeListFilter, term: string)
     db,
     scope.name,
     sql`with matches as (
-          select e.id, e.last_name, e.first_name from employees e ${scope.join}
-          where ${scope.where} and (not ${filter.activeOnly}::boolean or e.active)
-            and (e.first_name || ' ' || e.last_name || ' ' || coalesce(e.email, '') || ' ' || coalesce(e.employee_number, ''))
-                ilike ${likePattern(term)}::text escape '\\'),
+          select ${employees.id}, ${employees.lastName}, ${employees.firstName} from ${employees} ${scope.join}
+          where ${scope.where} and (not ${filter.activeOnly}::boolean or ${employees.active}) and ${ilike(searchDocument, term)}),
         page as (select id from matches order by last_name, first_name, id limit ${filter.limit}::int offset ${filter.offset}::int)
         select (select count(*)::int from matches) as total,
                coalesce((select json_agg(json_build_object(
