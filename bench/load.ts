@@ -68,6 +68,11 @@ export async function measure(options: LoadOptions, times: number, warmupSeconds
   if (warmupSeconds > 0) await runLoad({ ...options, seconds: warmupSeconds, sampleRss: undefined });
   const results: LoadResult[] = [];
   for (let i = 0; i < times; i++) results.push(await runLoad(options));
+  return medianRun(results);
+}
+
+/** The run with the median throughput, with the largest RSS of all runs and every run's req/s. */
+export function medianRun(results: LoadResult[]): LoadResult & { runs: number[] } {
   const sorted = [...results].sort((a, b) => a.reqPerSec - b.reqPerSec);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return { ...median, maxRssMiB: Math.max(...results.map((r) => r.maxRssMiB)), runs: results.map((r) => Math.round(r.reqPerSec)) };

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../src/db/open.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
-import { measure, median, runLoad, type LoadOptions, type LoadResult } from './load.ts';
+import { measure, median, medianRun, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
@@ -233,11 +233,10 @@ async function runBench(): Promise<void> {
   const capacities: number[] = [];
   const loginRuns: LoadResult[] = [];
   for (let i = 0; i < RUNS; i++) {
-    capacities.push((await argon2Capacity(SECONDS)).verifiesPerSec);
+    capacities.push(await argon2Capacity(SECONDS));
     loginRuns.push(await runLoad(loginsAlone));
   }
-  const medianLogins = [...loginRuns].sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor(loginRuns.length / 2)]!;
-  report.scenarios.logins = summarize({ ...medianLogins, runs: loginRuns.map((r) => Math.round(r.reqPerSec)) });
+  report.scenarios.logins = summarize(medianRun(loginRuns));
   report.baselines.argon2Verify = { opsPerSec: median(capacities), latencyAvgMs: NaN, failed: 0 };
   log(`logins: ${JSON.stringify(report.scenarios.logins)} vs argon2id ${median(capacities)}/s (runs ${capacities.join(', ')}) at ${argon2Concurrency} at once`);
 
