@@ -25,13 +25,27 @@ describe('the employees page', () => {
     const taken = await createEmployee(h.t.db, { companyId: company.id, employeeNumber: 'E-7' });
     const { context, page, problems } = await openConsole(h, `/admin/employees?companyId=${company.id}`);
     page.setDefaultTimeout(10_000);
+    // The company choices answer only after the list has shown: until then the filter says it is
+    // loading, keeping the URL's company, rather than showing "All companies" over a filtered list.
+    let releaseChoices = () => {};
+    const choicesHeld = new Promise<void>((resolve) => (releaseChoices = resolve));
+    await page.route('**/api/v1/admin/companies?*', async (route) => {
+      await choicesHeld;
+      await route.continue();
+    });
     await signInAs(page, admin);
     await page.getByRole('row', { name: new RegExp(taken.lastName) }).waitFor();
-    expect(await page.getByLabel('Company', { exact: true }).inputValue()).toBe(company.id);
+    const companyFilter = page.getByLabel('Company', { exact: true });
+    expect(await companyFilter.inputValue()).toBe(company.id);
+    expect(await companyFilter.locator('option:checked').textContent()).toBe('Loading…');
+    releaseChoices();
+    await expect.poll(() => companyFilter.locator('option:checked').textContent()).toBe(company.name);
+    expect(await companyFilter.inputValue()).toBe(company.id);
 
     await page.getByRole('button', { name: 'Add employee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an employee' });
     expect(await dialog.getByLabel('Company', { exact: true }).inputValue()).toBe(company.id);
+    expect(await dialog.getByLabel('Company', { exact: true }).locator('option:checked').textContent()).toBe(company.name);
     const lastName = unique('Lopez');
     await dialog.getByLabel('First name').fill('Maria');
     await dialog.getByLabel('Last name').fill(lastName);

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
+import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { problemText } from '../ui/problems.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
@@ -64,6 +65,7 @@ export default function EmployeesPage(_props: PageProps) {
           <label htmlFor="company-filter">{t('filter.company')}</label>
           <select id="company-filter" value={companyId} onChange={(event) => setQuery({ companyId: event.target.value, page: null })}>
             <option value="">{t('filter.allCompanies')}</option>
+            <PendingChoice value={companyId} pending={companies.isLoading} />
             {(companies.data ?? []).map((company) => (
               <option key={company.id} value={company.id}>
                 {company.active ? company.name : t('filter.inactiveCompany', { name: company.name })}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../people/Field.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
+import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
@@ -68,6 +69,7 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
           {(control) => (
             <select {...control} value={company} onChange={(event) => setCompany(event.target.value)}>
               <option value="">{t('field.companyId.choose')}</option>
+              <PendingChoice value={company} pending={companies.isLoading} />
               {(companies.data ?? [])
                 .filter((choice) => choice.active || choice.id === company)
                 .map((choice) => (

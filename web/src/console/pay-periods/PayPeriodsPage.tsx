@@ -9,6 +9,7 @@ import { Link, useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
+import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { LockedBadge, PeriodStatusBadge } from './badges.tsx';
@@ -79,6 +80,7 @@ export default function PayPeriodsPage(_props: PageProps) {
           {(control) => (
             <select {...control} value={companyId} onChange={(event) => setQuery({ company: event.target.value, page: null })}>
               <option value="">{t('filter.allCompanies')}</option>
+              <PendingChoice value={companyId} pending={companies.isLoading} />
               {(companies.data ?? []).map((company) => (
                 <option key={company.id} value={company.id}>
                   {company.name}

@@ -10,6 +10,7 @@ import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { DateField } from '../ui/DateField.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { problemText } from '../ui/problems.ts';
 import { uiMessages } from '../ui/messages.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
@@ -127,6 +128,7 @@ export default function ReportsPage(_props: PageProps) {
           <label htmlFor={ids.company}>{t('filter.company')}</label>
           <select id={ids.company} value={companyId} onChange={(event) => setQuery({ companyId: event.target.value, payPeriodId: null })}>
             <option value="">{t('filter.allCompanies')}</option>
+            <PendingChoice value={companyId} pending={companies.isLoading} />
             {(companies.data?.items ?? []).map((company) => (
               <option key={company.id} value={company.id}>
                 {company.name}
@@ -144,6 +146,7 @@ export default function ReportsPage(_props: PageProps) {
             onChange={(event) => setQuery({ payPeriodId: event.target.value })}
           >
             <option value="">{t('filter.customDates')}</option>
+            <PendingChoice value={payPeriodId} pending={periods.isLoading} />
             {(periods.data?.items ?? []).map((period) => (
               <option key={period.id} value={period.id}>
                 {formatDateRange(period.startDate, period.endDate, timeZone, lang)}
