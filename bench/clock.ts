@@ -13,7 +13,7 @@ import { dropDatabase, recreateDatabase } from './bench-database.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
-import { measure, type LoadOptions, type LoadResult } from './load.ts';
+import { clockCycleLoad, measure, type LoadOptions, type LoadResult } from './load.ts';
 import { runPgbench, textbookClockCycleScript } from './pgbench.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase } from './seed.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
@@ -43,25 +43,12 @@ const RUNS = Number(args.runs);
 const CONNECTIONS = Number(args.connections);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(args.database!) ? args.database! : 'payclock_bench_clock';
-const ENTRY = '/api/v1/employee/timesheet/entry';
 const scale = SCALES[args.scale!];
 if (!scale) throw new Error(`unknown --scale ${args.scale}`);
 const log = (message: string) => process.stdout.write(`[bench:clock] ${message}\n`);
 
 function clockOptions(url: string, perConnection: string[], sampleRss: () => number): LoadOptions {
-  return {
-    url,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    sampleRss,
-    requestsFor: (i) => {
-      const headers = { authorization: `Bearer ${perConnection[i % perConnection.length]}`, 'content-type': 'application/json' };
-      return [
-        { method: 'POST', path: ENTRY, headers, body: '{"action":"clock_in"}' },
-        { method: 'POST', path: ENTRY, headers, body: '{"action":"clock_out"}' },
-      ];
-    },
-  };
+  return { ...clockCycleLoad(url, perConnection), connections: CONNECTIONS, seconds: SECONDS, sampleRss };
 }
 
 const summarize = (r: LoadResult & { runs: number[] }) => ({ reqPerSec: Math.round(r.reqPerSec), p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors, maxRssMiB: Math.round(r.maxRssMiB), runs: r.runs });

@@ -28,6 +28,8 @@ export interface LoadOptions {
   overallRate?: number;
   /** Sampled every 250 ms during the run. */
   sampleRss?: () => number;
+  /** Puts things back after the warm-up and after each measured run, before the next one starts. */
+  afterRun?: () => Promise<void>;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -65,10 +67,51 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
 /** Runs `times` measured runs after one warm-up and keeps the run with the median throughput. */
 export async function measure(options: LoadOptions, times: number, warmupSeconds: number): Promise<LoadResult & { runs: number[] }> {
-  if (warmupSeconds > 0) await runLoad({ ...options, seconds: warmupSeconds, sampleRss: undefined });
+  if (warmupSeconds > 0) {
+    await runLoad({ ...options, seconds: warmupSeconds, sampleRss: undefined });
+    await options.afterRun?.();
+  }
   const results: LoadResult[] = [];
-  for (let i = 0; i < times; i++) results.push(await runLoad(options));
+  for (let i = 0; i < times; i++) {
+    results.push(await runLoad(options));
+    await options.afterRun?.();
+  }
   return medianRun(results);
+}
+
+export const CLOCK_ENTRY = '/api/v1/employee/timesheet/entry';
+
+/**
+ * The clock cycle's load: connection i's employee clocks in, then out, over and over. A run cut
+ * off by the clock leaves some employees clocked in, and the next run would start each of their
+ * connections with a clock in that the server rightly refuses; so after each run every employee
+ * is clocked out (a refusal there means it was not clocked in), and each run starts clean.
+ */
+export function clockCycleLoad(url: string, perConnection: string[]): Pick<LoadOptions, 'url' | 'requestsFor' | 'afterRun'> {
+  const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  return {
+    url,
+    requestsFor: (i) => {
+      const headers = headersOf(perConnection[i % perConnection.length]!);
+      return [
+        { method: 'POST', path: CLOCK_ENTRY, headers, body: '{"action":"clock_in"}' },
+        { method: 'POST', path: CLOCK_ENTRY, headers, body: '{"action":"clock_out"}' },
+      ];
+    },
+    afterRun: async () => {
+      // autocannon resolves with requests still in flight on the server; let them commit first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const statuses = await Promise.all(
+        perConnection.map(async (token) => {
+          const response = await fetch(`${url}${CLOCK_ENTRY}`, { method: 'POST', headers: headersOf(token), body: '{"action":"clock_out"}' });
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
+      const unexpected = statuses.filter((status) => status >= 500 || status === 401 || status === 403);
+      if (unexpected.length > 0) throw new Error(`clocking the benchmark's employees out failed: ${unexpected.join(', ')}`);
+    },
+  };
 }
 
 /** The run with the median throughput, with the largest RSS of all runs and every run's req/s. */

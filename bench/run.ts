@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../src/db/open.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
-import { measure, median, medianRun, runLoad, type LoadOptions, type LoadResult } from './load.ts';
+import { CLOCK_ENTRY, clockCycleLoad, measure, median, medianRun, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
@@ -56,7 +56,6 @@ const SEARCH_EMPLOYEES = Number(args['search-employees'] ?? (args.scale === 'tin
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(args.database!) ? args.database! : 'payclock_bench';
-const ENTRY = '/api/v1/employee/timesheet/entry';
 const GROWTH_START = 100_000;
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
@@ -322,19 +321,7 @@ async function minimalClockCycle(env: Record<string, string>, perConnection: str
 }
 
 function clockOptions(server: RunningServer, perConnection: string[]): LoadOptions {
-  return {
-    url: server.url,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    sampleRss: () => server.rssMiB(),
-    requestsFor: (i) => {
-      const headers = { authorization: `Bearer ${perConnection[i % perConnection.length]}`, 'content-type': 'application/json' };
-      return [
-        { method: 'POST', path: ENTRY, headers, body: '{"action":"clock_in"}' },
-        { method: 'POST', path: ENTRY, headers, body: '{"action":"clock_out"}' },
-      ];
-    },
-  };
+  return { ...clockCycleLoad(server.url, perConnection), connections: CONNECTIONS, seconds: SECONDS, sampleRss: () => server.rssMiB() };
 }
 
 function getOptions(server: RunningServer, path: string, perConnection: string[]): LoadOptions {
@@ -368,7 +355,7 @@ async function captureServiceSql(
   const server = await startServer(env);
   const employee = ids.employees.at(-1)!;
   const token = await employeeToken(ids.employees.length);
-  const post = (body: string) => fetch(`${server.url}${ENTRY}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+  const post = (body: string) => fetch(`${server.url}${CLOCK_ENTRY}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
   const get = (path: string, bearer: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
   const settle = () => new Promise((r) => setTimeout(r, 300));
   try {
