@@ -38,6 +38,7 @@ describe('the employees page', () => {
     const companyFilter = page.getByLabel('Company', { exact: true });
     expect(await companyFilter.inputValue()).toBe(company.id);
     expect(await companyFilter.locator('option:checked').textContent()).toBe('Loading…');
+    await checkPage(page, 'employees-choices-loading');
     releaseChoices();
     await expect.poll(() => companyFilter.locator('option:checked').textContent()).toBe(company.name);
     expect(await companyFilter.inputValue()).toBe(company.id);
