@@ -1,12 +1,8 @@
 // Every console page, its URL pattern and its place in the navigation. Pages load on demand, so
 // the first load carries only the shell and the page that was opened.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageProps } from './page-props.ts';
 import type { shellMessages } from './shell/messages.ts';
-
-export interface PageProps {
-  /** The named segments of the URL pattern (`:id`). */
-  params: Record<string, string>;
-}
 
 export interface ConsoleRoute {
   pattern: string;

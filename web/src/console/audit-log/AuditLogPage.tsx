@@ -4,7 +4,7 @@
 import { Fragment, useId, useMemo, useState } from 'react';
 import { ApiError } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { useAdmin, useTimeZone } from '../session.tsx';
 import { DateField } from '../ui/DateField.tsx';

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { StatusBadge, ActiveFilter } from '../people/StatusBadge.tsx';
 import { formatCount, formatPhone } from '../people/format.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { href, Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { StatusBadge } from '../people/StatusBadge.tsx';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { href, Link } from '../router.tsx';
 import { LoadError, Loading } from '../ui/PageState.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';

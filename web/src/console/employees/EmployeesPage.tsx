@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { formatMoney, formatPhone } from '../people/format.ts';
 import { ActiveFilter, StatusBadge } from '../people/StatusBadge.tsx';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';

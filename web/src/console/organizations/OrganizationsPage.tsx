@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { useQueryParams } from '../router.tsx';
 import { useAdmin } from '../session.tsx';
 import { ActiveFilter, useActiveChoice } from '../setup/ActiveFilter.tsx';

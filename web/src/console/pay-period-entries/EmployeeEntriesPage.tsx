@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { Link } from '../router.tsx';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';

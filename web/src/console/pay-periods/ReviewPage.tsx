@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { formatDate, formatHours } from '../../i18n/format.ts';
 import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { Link } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { uiMessages } from '../ui/messages.ts';

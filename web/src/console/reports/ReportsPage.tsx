@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { formatDateRange, formatHours, localDateKey } from '../../i18n/format.ts';
 import { ApiError } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { DateField } from '../ui/DateField.tsx';

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import type { PageProps } from '../routes.tsx';
+import type { PageProps } from '../page-props.ts';
 import { sessionKey, useAdmin } from '../session.tsx';
 import { isKnownTimeZone, TimeZoneField } from '../setup/TimeZoneField.tsx';
 import { TextField } from '../setup/TextField.tsx';
