@@ -22,42 +22,20 @@ export type AdminLoginRow = Omit<AdminRecord, 'lastLoginAt'> & { passwordHash: s
  * (recordLogin). The organization comes back as JSON.
  */
 export async function findAdminForLogin(db: Db, email: string): Promise<AdminLoginRow | undefined> {
-  const [row] = await queryPreparedRows<AdminLoginSqlRow>(
+  // Columns named as the record's fields, so each row is the record as PostgreSQL sends it.
+  const [row] = await queryPreparedRows<AdminLoginRow>(
     db,
     'payclock_admin_for_login',
-    sql`select u.id, u.email, u.first_name, u.last_name, u.role, u.active, u.bookkeeper_org_id,
-               u.password_hash,
+    sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.active,
+               u.bookkeeper_org_id as "bookkeeperOrgId", u.password_hash as "passwordHash",
                json_build_object('id', o.id, 'name', o.name, 'slug', o.slug, 'email', o.email, 'phone', o.phone,
                  'timezone', o.timezone, 'dateFormat', o.date_format, 'overtimeThreshold', o.overtime_threshold::float8,
-                 'overtimeMultiplier', o.overtime_multiplier::float8, 'active', o.active) as bookkeeper_org
+                 'overtimeMultiplier', o.overtime_multiplier::float8, 'active', o.active) as "bookkeeperOrg"
         from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
         where lower(u.email) = lower(${email})
         limit 1`,
   );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    role: row.role,
-    active: row.active,
-    bookkeeperOrgId: row.bookkeeper_org_id,
-    bookkeeperOrg: row.bookkeeper_org,
-    passwordHash: row.password_hash,
-  };
-}
-
-interface AdminLoginSqlRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: AdminRecord['role'];
-  active: boolean;
-  bookkeeper_org_id: string;
-  password_hash: string;
-  bookkeeper_org: AdminRecord['bookkeeperOrg'];
+  return row;
 }
 
 export async function findAdminRecord(db: Db, id: string): Promise<AdminRecord | undefined> {
