@@ -17,12 +17,11 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { dropDatabase, recreateDatabase } from './bench-database.ts';
-import { median, runLoad, type LoadOptions } from './load.ts';
+import { median, readRequests, runLoad, type LoadOptions, type LoadRequest } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
 import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
-import type { LoadRequest } from './load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,18 +64,15 @@ try {
   const busyTokens = await Promise.all(busy.employees.slice(0, CONNECTIONS).map((e) => sign(e.id, busy.companyId)));
   const admin = ids.admins[0]!;
   const adminTokens = [await tokens.sign({ userId: admin.id, type: 'admin', bookkeeperOrgId: admin.bookkeeperOrgId, email: admin.email }, now)];
-  const get = (path: string, perConnection: string[]) => (i: number): LoadRequest[] => [
-    { method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } },
-  ];
   const logins = loginRequests(ids.admins.map((a) => a.email));
   const available: Record<string, { name: string; connections?: number; requestsFor: () => (i: number) => LoadRequest[] }> = {
-    week: { name: 'timesheet, current week', requestsFor: () => get('/api/v1/employee/timesheet', weekTokens) },
-    period: { name: 'timesheet, busy pay period', requestsFor: () => get(`/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens) },
+    week: { name: 'timesheet, current week', requestsFor: () => readRequests('/api/v1/employee/timesheet', weekTokens) },
+    period: { name: 'timesheet, busy pay period', requestsFor: () => readRequests(`/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens) },
     // The organization search of `npm run bench` (bench/run.ts): an ADMIN's, so one organization.
-    orgs: { name: 'organization search', requestsFor: () => get(ORG_SEARCH, adminTokens) },
-    employees: { name: 'employee search', requestsFor: () => get(EMPLOYEE_SEARCH, adminTokens) },
-    getone: { name: 'pay-period get-one', requestsFor: () => get(payPeriodPath(busy.id), adminTokens) },
-    report: { name: 'hours report', requestsFor: () => get(hoursReportPath(now), adminTokens) },
+    orgs: { name: 'organization search', requestsFor: () => readRequests(ORG_SEARCH, adminTokens) },
+    employees: { name: 'employee search', requestsFor: () => readRequests(EMPLOYEE_SEARCH, adminTokens) },
+    getone: { name: 'pay-period get-one', requestsFor: () => readRequests(payPeriodPath(busy.id), adminTokens) },
+    report: { name: 'hours report', requestsFor: () => readRequests(hoursReportPath(now), adminTokens) },
     // One sequence of addresses for every load, so no run meets the per-IP limit of one before it.
     logins: { name: 'logins', connections: LOGIN_CONNECTIONS, requestsFor: () => logins },
   };

@@ -8,7 +8,7 @@ import { timeEntries } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../test/helpers/app.ts';
 import { createEmployee, createTenant } from '../test/helpers/factories.ts';
 import { employeeToken } from '../test/helpers/http.ts';
-import { clockCycleLoad, measure } from './load.ts';
+import { CLOCK_ENTRY, clockCycleLoad, measure } from './load.ts';
 
 let t: TestApp;
 let url: string;
@@ -31,7 +31,7 @@ describe('the clock cycle load', () => {
       (await t.db.select({ n: sql<number>`count(*)::int` }).from(timeEntries).where(and(inArray(timeEntries.employeeId, ids), isNull(timeEntries.clockOut))))[0]!.n;
 
     // One connection per employee; a clock in stopped before its clock out stays open.
-    const clockIn = await fetch(`${url}/api/v1/employee/timesheet/entry`, {
+    const clockIn = await fetch(`${url}${CLOCK_ENTRY}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
       body: '{"action":"clock_in"}',

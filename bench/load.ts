@@ -79,6 +79,11 @@ export async function measure(options: LoadOptions, times: number, warmupSeconds
   return medianRun(results);
 }
 
+/** Connection i reads `path` over and over with the token perConnection[i] (cycling through them). */
+export function readRequests(path: string, perConnection: readonly string[]): LoadOptions['requestsFor'] {
+  return (i) => [{ method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } }];
+}
+
 export const CLOCK_ENTRY = '/api/v1/employee/timesheet/entry';
 
 /**

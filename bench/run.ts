@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../src/db/open.ts';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
-import { CLOCK_ENTRY, clockCycleLoad, measure, median, medianRun, runLoad, type LoadOptions, type LoadResult } from './load.ts';
+import { CLOCK_ENTRY, clockCycleLoad, measure, median, medianRun, readRequests, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
@@ -330,7 +330,7 @@ function getOptions(server: RunningServer, path: string, perConnection: string[]
     connections: CONNECTIONS,
     seconds: SECONDS,
     sampleRss: () => server.rssMiB(),
-    requestsFor: (i) => [{ method: 'GET', path, headers: { authorization: `Bearer ${perConnection[i % perConnection.length]}` } }],
+    requestsFor: readRequests(path, perConnection),
   };
 }
 
