@@ -1,10 +1,13 @@
-// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,employees,getone,report,logins] [--rounds 5] [--seconds 5] [--connections 64]
+// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,employees,getone,report,logins,clock] [--rounds 5] [--seconds 5] [--connections 64]
 // Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs`,
 // `employees`, `getone` and `report` are the admin's organization search, employee search, busy
 // pay period and hours report of `npm run bench`; its 100,000 searched employees are seeded only
-// when `employees` is asked for) and on `logins` (those of `npm run bench`, on their 16
-// connections): this one and DIR (another checkout with its node_modules, e.g. a `git worktree`
-// of an earlier commit). Both servers run at once on one fresh PostgreSQL database seeded like
+// when `employees` is asked for), on `logins` (those of `npm run bench`, on their 16
+// connections) and on the clock cycle (`clock`, bench/load.ts clockCycleLoad: one block of
+// employees for both checkouts, every one clocked out after each run): this one and DIR
+// (another checkout with its node_modules, e.g. a `git worktree` of an earlier commit; a
+// migration cannot be compared this way, since both run on the database this one migrated,
+// but `npm run bench:clock` in each checkout can). Both servers run at once on one fresh PostgreSQL database seeded like
 // `npm run bench --scale small`, and are loaded in turn, alternating which goes first in each
 // round, so that the machine's drift falls on both alike. Prints each round (with the server's
 // largest RSS and its CPU per request, every thread, from /proc) and the medians of req/s, p99
@@ -16,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
-import { dropDatabase, recreateDatabase } from './bench-database.ts';
-import { median, readRequests, runLoad, type LoadOptions, type LoadRequest } from './load.ts';
+import { analyze, dropDatabase, recreateDatabase } from './bench-database.ts';
+import { clockCycleLoad, median, readRequests, runLoad, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
@@ -65,16 +68,20 @@ try {
   const admin = ids.admins[0]!;
   const adminTokens = [await tokens.sign({ userId: admin.id, type: 'admin', bookkeeperOrgId: admin.bookkeeperOrgId, email: admin.email }, now)];
   const logins = loginRequests(ids.admins.map((a) => a.email));
-  const available: Record<string, { name: string; connections?: number; requestsFor: () => (i: number) => LoadRequest[] }> = {
-    week: { name: 'timesheet, current week', requestsFor: () => readRequests('/api/v1/employee/timesheet', weekTokens) },
-    period: { name: 'timesheet, busy pay period', requestsFor: () => readRequests(`/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens) },
+  // The clock cycle's employees: a block that the week's read does not use.
+  const clockTokens = await Promise.all(ids.employees.slice(CONNECTIONS, 2 * CONNECTIONS).map((e) => sign(e.id, e.companyId)));
+  const reading = (requestsFor: LoadOptions['requestsFor']) => () => ({ requestsFor });
+  const available: Record<string, { name: string; connections?: number; loadOf: (url: string) => Pick<LoadOptions, 'requestsFor' | 'afterRun'> }> = {
+    week: { name: 'timesheet, current week', loadOf: reading(readRequests('/api/v1/employee/timesheet', weekTokens)) },
+    period: { name: 'timesheet, busy pay period', loadOf: reading(readRequests(`/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens)) },
     // The organization search of `npm run bench` (bench/run.ts): an ADMIN's, so one organization.
-    orgs: { name: 'organization search', requestsFor: () => readRequests(ORG_SEARCH, adminTokens) },
-    employees: { name: 'employee search', requestsFor: () => readRequests(EMPLOYEE_SEARCH, adminTokens) },
-    getone: { name: 'pay-period get-one', requestsFor: () => readRequests(payPeriodPath(busy.id), adminTokens) },
-    report: { name: 'hours report', requestsFor: () => readRequests(hoursReportPath(now), adminTokens) },
+    orgs: { name: 'organization search', loadOf: reading(readRequests(ORG_SEARCH, adminTokens)) },
+    employees: { name: 'employee search', loadOf: reading(readRequests(EMPLOYEE_SEARCH, adminTokens)) },
+    getone: { name: 'pay-period get-one', loadOf: reading(readRequests(payPeriodPath(busy.id), adminTokens)) },
+    report: { name: 'hours report', loadOf: reading(readRequests(hoursReportPath(now), adminTokens)) },
     // One sequence of addresses for every load, so no run meets the per-IP limit of one before it.
-    logins: { name: 'logins', connections: LOGIN_CONNECTIONS, requestsFor: () => logins },
+    logins: { name: 'logins', connections: LOGIN_CONNECTIONS, loadOf: reading(logins) },
+    clock: { name: 'clock cycle', loadOf: (serverUrl) => clockCycleLoad(serverUrl, clockTokens) },
   };
   const reads = args.reads!.split(',').map((key) => {
     const read = available[key.trim()];
@@ -89,23 +96,36 @@ try {
   ];
   servers.push(...checkouts.map((c) => c.server));
   const options = (server: RunningServer, read: (typeof reads)[number]): LoadOptions => ({
+    ...read.loadOf(server.url),
     url: server.url,
     connections: read.connections ?? CONNECTIONS,
     seconds: SECONDS,
     sampleRss: () => server.rssMiB(),
-    requestsFor: read.requestsFor(),
   });
   process.stdout.write(`this: ${process.cwd()}; other: ${OTHER}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections\n`);
   for (const read of reads) {
     const results: Record<string, Array<{ reqPerSec: number; p50: number; p99: number; cpuPerRequest: number }>> = { this: [], other: [] };
+    // Both servers warm up, then the database is analyzed, and only then are they measured. A
+    // session keeps the plans it made first, and the server that clocked first planned the
+    // week-total statements while week_running_totals was empty: on the very same code it ran
+    // at 0.72-0.85 of the other's rate, and at 0.99 with this ANALYZE, which makes both
+    // servers plan again on the same statistics (BENCHMARKS.md, "A/B runs of the clock cycle").
+    for (const checkout of checkouts) {
+      const load = options(checkout.server, read);
+      await runLoad({ ...load, seconds: 2 });
+      await load.afterRun?.();
+    }
+    await analyze(url);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
       for (const checkout of order) {
-        const warmup = round === 0 ? 2 : 1;
-        await runLoad({ ...options(checkout.server, read), seconds: warmup });
+        const load = options(checkout.server, read);
+        await runLoad({ ...load, seconds: 1 });
+        await load.afterRun?.();
         const cpuBefore = checkout.server.cpuMs();
-        const result = await runLoad(options(checkout.server, read));
+        const result = await runLoad(load);
         const cpuPerRequest = (checkout.server.cpuMs() - cpuBefore) / (result.reqPerSec * SECONDS);
+        await load.afterRun?.();
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, ${read.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         results[checkout.name]!.push({ reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99, cpuPerRequest });
         process.stdout.write(`${read.name}, round ${round + 1}, ${checkout.name}: ${Math.round(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS ${Math.round(result.maxRssMiB)} MiB, server CPU ${cpuPerRequest.toFixed(2)} ms/request; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`);

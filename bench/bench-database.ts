@@ -22,3 +22,17 @@ export async function recreateDatabase(server: string, name: string): Promise<st
 export async function dropDatabase(server: string, name: string): Promise<void> {
   await onMaintenanceDatabase(server, `drop database if exists ${name} with (force)`);
 }
+
+/**
+ * ANALYZE on the database at `url`: fresh statistics, and every session's cached plans made again
+ * at their next use (bench/ab-reads.ts, so that two servers compare on the same plans).
+ */
+export async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
