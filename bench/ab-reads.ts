@@ -7,12 +7,13 @@
 // employees for both checkouts, every one clocked out after each run): this one and DIR
 // (another checkout with its node_modules, e.g. a `git worktree` of an earlier commit; a
 // migration cannot be compared this way, since both run on the database this one migrated,
-// but `npm run bench:clock` in each checkout can). Both servers run at once on one fresh PostgreSQL database seeded like
-// `npm run bench --scale small`, and are loaded in turn, alternating which goes first in each
-// round, so that the machine's drift falls on both alike. Prints each round (with the server's
-// largest RSS and its CPU per request, every thread, from /proc) and the medians of req/s, p99
-// and CPU, and this checkout's req/s divided by the other's. The whole `npm run bench` compares
-// the service with its SQL; this compares one change with the code before it.
+// but `npm run bench:clock` in each checkout can). Both servers run at once on one fresh
+// PostgreSQL database seeded like `npm run bench --scale small`, warm up, and are loaded in turn
+// after an ANALYZE, alternating which goes first in each round, so that the machine's drift
+// falls on both alike. Prints each round (with the server's largest RSS and its CPU per
+// request, every thread, from /proc) and the medians of req/s, p99 and CPU, and this checkout's
+// req/s divided by the other's. The whole `npm run bench` compares the service with its SQL;
+// this compares one change with the code before it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
