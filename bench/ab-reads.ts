@@ -12,8 +12,10 @@
 // after an ANALYZE, alternating which goes first in each round, so that the machine's drift
 // falls on both alike. Prints each round (with the server's largest RSS and its CPU per
 // request, every thread, from /proc) and the medians of req/s, p99 and CPU, and this checkout's
-// req/s divided by the other's. The whole `npm run bench` compares the service with its SQL;
-// this compares one change with the code before it.
+// req/s divided by the other's. The server in this checkout's place measured slower on identical
+// code (BENCHMARKS.md, "A/B runs of the clock cycle"): run a comparison twice, places swapped.
+// The whole `npm run bench` compares the service with its SQL; this compares one change with the
+// code before it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
