@@ -23,7 +23,7 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { analyze, dropDatabase, recreateDatabase } from './bench-database.ts';
-import { clockCycleLoad, median, readRequests, runLoad, type LoadOptions } from './load.ts';
+import { clockCycleLoad, median, readRequests, runLoad, warmUp, type LoadOptions } from './load.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
@@ -113,18 +113,13 @@ try {
     // week-total statements while week_running_totals was empty: on the very same code it ran
     // at 0.72-0.85 of the other's rate, and at 0.99 with this ANALYZE, which makes both
     // servers plan again on the same statistics (BENCHMARKS.md, "A/B runs of the clock cycle").
-    for (const checkout of checkouts) {
-      const load = options(checkout.server, read);
-      await runLoad({ ...load, seconds: 2 });
-      await load.afterRun?.();
-    }
+    for (const checkout of checkouts) await warmUp(options(checkout.server, read), 2);
     await analyze(url);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
       for (const checkout of order) {
         const load = options(checkout.server, read);
-        await runLoad({ ...load, seconds: 1 });
-        await load.afterRun?.();
+        await warmUp(load, 1);
         const cpuBefore = checkout.server.cpuMs();
         const result = await runLoad(load);
         const cpuPerRequest = (checkout.server.cpuMs() - cpuBefore) / (result.reqPerSec * SECONDS);

@@ -3,8 +3,9 @@
 // drops it at the end. Statements go through the maintenance database `postgres`.
 import pg from 'pg';
 
-async function onMaintenanceDatabase(server: string, ...statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
+/** Runs `statements` in turn on one connection to the database at `url`. */
+async function onDatabase(url: string, ...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (const statement of statements) await client.query(statement);
@@ -12,6 +13,8 @@ async function onMaintenanceDatabase(server: string, ...statements: string[]): P
     await client.end();
   }
 }
+
+const onMaintenanceDatabase = (server: string, ...statements: string[]) => onDatabase(`${server}/postgres`, ...statements);
 
 /** An empty database `name` (dropped first if it exists); returns its URL. */
 export async function recreateDatabase(server: string, name: string): Promise<string> {
@@ -27,12 +30,6 @@ export async function dropDatabase(server: string, name: string): Promise<void> 
  * ANALYZE on the database at `url`: fresh statistics, and every session's cached plans made again
  * at their next use (bench/ab-reads.ts, so that two servers compare on the same plans).
  */
-export async function analyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('analyze');
-  } finally {
-    await client.end();
-  }
+export function analyze(url: string): Promise<void> {
+  return onDatabase(url, 'analyze');
 }

@@ -65,12 +65,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   }
 }
 
+/** An unmeasured run of `seconds`, then whatever the load puts back after a run (afterRun). */
+export async function warmUp(options: LoadOptions, seconds: number): Promise<void> {
+  await runLoad({ ...options, seconds, sampleRss: undefined });
+  await options.afterRun?.();
+}
+
 /** Runs `times` measured runs after one warm-up and keeps the run with the median throughput. */
 export async function measure(options: LoadOptions, times: number, warmupSeconds: number): Promise<LoadResult & { runs: number[] }> {
-  if (warmupSeconds > 0) {
-    await runLoad({ ...options, seconds: warmupSeconds, sampleRss: undefined });
-    await options.afterRun?.();
-  }
+  if (warmupSeconds > 0) await warmUp(options, warmupSeconds);
   const results: LoadResult[] = [];
   for (let i = 0; i < times; i++) {
     results.push(await runLoad(options));
