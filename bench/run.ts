@@ -165,10 +165,18 @@ async function runBench(): Promise<void> {
   const costlySlots = costlyReadLimit().maxConcurrent;
 
   let server = await startServer(serverEnv);
-  // Idle memory: the freshly started server, once its start-up garbage is collected.
-  await new Promise((r) => setTimeout(r, 3_000));
-  report.idleRssMiB = Math.round(server.rssMiB());
-  log(`idle RSS: ${report.idleRssMiB} MiB`);
+  // Idle memory: the freshly started server, once its start-up garbage is collected (3 s), and
+  // at rest (30 s), once V8's memory reducer has also shrunk the young generation that start-up
+  // grew to its full size: 8 MiB semi-spaces hold ~6 MiB more than 4 MiB ones at 3 s, and
+  // neither does at rest (BENCHMARKS.md, "The young generation").
+  const serverStartedAt = performance.now();
+  const rssAt = async (seconds: number) => {
+    await new Promise((r) => setTimeout(r, Math.max(0, serverStartedAt + seconds * 1000 - performance.now())));
+    return Math.round(server.rssMiB());
+  };
+  report.idleRssMiB = await rssAt(3);
+  report.restingRssMiB = await rssAt(30);
+  log(`idle RSS: ${report.idleRssMiB} MiB 3 s after ready, ${report.restingRssMiB} MiB at rest (30 s after ready)`);
   const clockCycle = async (): Promise<LoadResult> => {
     const perConnection = await clockTokens();
     return measure(clockOptions(server, perConnection), RUNS, WARMUP);
