@@ -12,8 +12,10 @@
 // after an ANALYZE, alternating which goes first in each round, so that the machine's drift
 // falls on both alike. Prints each round (with the server's largest RSS and its CPU per
 // request, every thread, from /proc) and the medians of req/s, p99 and CPU, and this checkout's
-// req/s divided by the other's. The server in this checkout's place measured slower on identical
-// code (BENCHMARKS.md, "A/B runs of the clock cycle"): run a comparison twice, places swapped.
+// req/s divided by the other's. With 4 MiB semi-spaces the server warmed up first measured
+// slower on identical code, its collector having settled into compacting more often
+// (BENCHMARKS.md, "The young generation"); with `npm start`'s 8 MiB the same code measured
+// x0.93-0.97. Still, run a comparison twice, places swapped, and read the two ratios together.
 // The whole `npm run bench` compares the service with its SQL; this compares one change with the
 // code before it.
 import { readFileSync } from 'node:fs';
