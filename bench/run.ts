@@ -54,8 +54,6 @@ if (!chosenScale) throw new Error(`unknown --scale ${args.scale}; one of ${Objec
 const scale = chosenScale;
 const SEARCH_EMPLOYEES = Number(args['search-employees'] ?? (args.scale === 'tiny' ? 0 : 100_000));
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-/** How long the server is left alone after its last scenario before its RSS is read at rest. */
-const REST_SECONDS = 45;
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(args.database!) ? args.database! : 'payclock_bench';
 const GROWTH_START = 100_000;
@@ -265,13 +263,6 @@ async function runBench(): Promise<void> {
     server = await startServer(serverEnv);
     report.growth.push({ entries: 10_000_000, ...summarize(await clockCycle()) });
   }
-  // At rest after the work: once V8's memory reducer has given back the young generation that
-  // the load (like start-up, in the reading above) grew to its full size. 8 MiB semi-spaces hold
-  // ~6 MiB more than 4 MiB ones 3 s after start and for some seconds after a load, but not at
-  // rest (BENCHMARKS.md, "The young generation").
-  await new Promise((r) => setTimeout(r, REST_SECONDS * 1000));
-  report.restingRssMiB = Math.round(server.rssMiB());
-  log(`RSS at rest, ${REST_SECONDS} s after the last scenario: ${report.restingRssMiB} MiB`);
   await server.stop();
 
   // The other baselines (the hours report's ran after its scenario, above).
