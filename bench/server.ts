@@ -69,9 +69,10 @@ export async function startServer(env: Record<string, string>, options: StartOpt
   // The flags of `npm start` (BENCHMARKS.md, "The young generation"): 8 MiB semi-spaces, so that
   // the objects of a request still in flight die young instead of being promoted (with 4 MiB the
   // old generation was compacted every ~300 ms under load; 8 MiB ran the reads 1.11-1.15x and
-  // the clock cycle 1.10x faster, idle RSS 117 MiB 3 s after start; 16 MiB took the get-one past
-  // 200 MiB), and a 256 MiB old generation, which makes V8 grow the heap little past what is
-  // live (~50 MiB under the clock cycle) instead of to ~120 MiB before collecting.
+  // the clock cycle 1.09x faster, for an RSS of 117-124 MiB 3 s after start instead of 109-113,
+  // and the same ~95 MiB once idle for 20 s; 16 MiB took the get-one past 200 MiB), and a 256 MiB
+  // old generation, which makes V8 grow the heap little past what is live (~50 MiB under the
+  // clock cycle) instead of to ~120 MiB before collecting.
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', '--max-semi-space-size=8', '--max-old-space-size=256', 'dist/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
