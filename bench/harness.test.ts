@@ -9,6 +9,7 @@ import { hideColonsFromPgbench, parseParameters, parseStatementLog, toPgbenchScr
 import { parsePgbenchOutput, textbookClockCycleScript } from './pgbench.ts';
 import { growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { formatReport, targets, type BenchReport } from './report.ts';
+import { nodeFlagsOf } from './server.ts';
 
 describe('bench seeding', () => {
   it('loads the tiny scale with valid, non-overlapping entries and a busy period', async () => {
@@ -120,5 +121,21 @@ tps = 2050.921405 (without initial connection time)`;
     expect(judged['hours report ÷ own-SQL pgbench ≥ 0.8']).toBe(true);
     expect(judged['growth: median latency @1000000 ÷ @100000 ≤ 1.2']).toBe(true);
     expect(formatReport(report)).toContain('| clockCycle | 2100 (2100) | 20 | 40 | 0 | 120 |');
+  });
+});
+
+describe('the benchmark server runs as npm start does', () => {
+  it("takes the node flags of package.json's start script, and refuses a script that does not run dist/main.js", () => {
+    expect(nodeFlagsOf('node scripts/build.mjs && node --enable-source-maps --max-semi-space-size=8 dist/main.js')).toEqual([
+      '--enable-source-maps',
+      '--max-semi-space-size=8',
+    ]);
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+    const flags = nodeFlagsOf(manifest.scripts.start);
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.every((flag) => flag.startsWith('--'))).toBe(true);
+    expect(manifest.scripts.start.endsWith(`node ${flags.join(' ')} dist/main.js`)).toBe(true);
+    expect(() => nodeFlagsOf('node scripts/build.mjs && node dist/cli.js')).toThrow(/dist\/main\.js/);
+    expect(() => nodeFlagsOf('tsx src/main.ts')).toThrow(/dist\/main\.js/);
   });
 });

@@ -54,6 +54,28 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** The bundle `npm start` runs. */
+const SERVER_ENTRY = 'dist/main.js';
+
+/**
+ * The node flags of a `start` script (`… && node FLAGS dist/main.js`), so that the benchmark and
+ * the reliability tests run the server with exactly the flags `npm start` uses, read from the one
+ * place they are set. Why each flag has its value: BENCHMARKS.md, "The young generation" (8 MiB
+ * semi-spaces) and "The clock path: coalesced punches" (the 256 MiB old generation: 243 -> 123 MiB
+ * under the clock cycle).
+ */
+export function nodeFlagsOf(startScript: string): string[] {
+  const command = startScript.split('&&').at(-1)!.trim().split(/\s+/);
+  if (command[0] !== 'node' || command.at(-1) !== SERVER_ENTRY) throw new Error(`the start script does not end in "node … ${SERVER_ENTRY}": ${startScript}`);
+  return command.slice(1, -1);
+}
+
+/** The node flags of the checkout's own `npm start` (a checkout compared by ab-reads keeps its own). */
+function npmStartNodeFlags(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: { start: string } };
+  return nodeFlagsOf(manifest.scripts.start);
+}
+
 const built = new Set<string>();
 /** Bundles a checkout's dist/ once per process, as `npm start` does before every start. */
 function buildOnce(root: string): void {
@@ -66,14 +88,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
   const root = options.root ?? ROOT;
   buildOnce(root);
   const port = options.port ?? (await freePort());
-  // The flags of `npm start` (BENCHMARKS.md, "The young generation"): 8 MiB semi-spaces, so that
-  // the objects of a request still in flight die young instead of being promoted (with 4 MiB the
-  // old generation was compacted every ~300 ms under load; 8 MiB ran the reads 1.11-1.15x and
-  // the clock cycle 1.09x faster, for an RSS of 117-124 MiB 3 s after start instead of 109-113,
-  // and the same ~95 MiB once idle for 20 s; 16 MiB took the get-one past 200 MiB), and a 256 MiB
-  // old generation, which makes V8 grow the heap little past what is live (~50 MiB under the
-  // clock cycle) instead of to ~120 MiB before collecting.
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', '--max-semi-space-size=8', '--max-old-space-size=256', 'dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...npmStartNodeFlags(root), SERVER_ENTRY], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
