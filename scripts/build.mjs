@@ -12,7 +12,10 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Read by src/stack-traces.ts to name src/ lines in stack traces; the sources themselves are
+  // not needed for that, so the map carries only the mappings (250 KB rather than 870).
   sourcemap: true,
+  sourcesContent: false,
   logLevel: 'warning',
 });
 

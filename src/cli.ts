@@ -7,6 +7,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/open.ts';
 import { checkAdminInput, createAdminWithOrg, seedDemo, CliInputError, type CheckedAdminInput } from './cli-commands.ts';
 import { SecretHasher } from './core/hashing.ts';
+import { mapBundleStackTraces } from './stack-traces.ts';
+
+mapBundleStackTraces(import.meta.url);
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

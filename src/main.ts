@@ -4,8 +4,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { purgeExpiredRevocations } from './modules/auth/revocation.ts';
+import { mapBundleStackTraces } from './stack-traces.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+mapBundleStackTraces(import.meta.url);
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
