@@ -2,7 +2,7 @@
 // and an error it logs (a 500's `err.stack`, src/http/error-handler.ts) should name the TypeScript
 // file and line. Node's `--enable-source-maps` would, but it reads and keeps the source map of every
 // module loaded, node_modules included (drizzle-orm, luxon, libphonenumber-js, ajv, with their
-// sources): ~4.5 MiB of the idle process (BENCHMARKS.md, "Source maps of the bundle only"). This maps
+// sources): ~5 MiB of the idle process (BENCHMARKS.md, "Source maps of the bundle only"). This maps
 // the bundle's own frames only, and reads its map when the first stack trace is written.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
