@@ -50,7 +50,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const runBundle = () => execFileSync(process.execPath, [join(dir, 'dist', 'entry.js')], { encoding: 'utf8' });
 
 describe('stack traces of the bundle', () => {
-  it('name the source file, line and column of the bundle own frames', () => {
+  it("name the source file, line and column of the bundle's own frames", () => {
     const [mapped, plain] = runBundle().split('\n---\n');
     const lines = mapped!.split('\n');
     expect(lines[0]).toBe('Error: failed: boom');
