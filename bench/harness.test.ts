@@ -1,6 +1,8 @@
 // The benchmark harness itself: its SQL seeding at a tiny scale, and the parsers of pgbench's
 // output and of PostgreSQL's statement log that its baselines depend on.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -9,7 +11,7 @@ import { hideColonsFromPgbench, parseParameters, parseStatementLog, toPgbenchScr
 import { parsePgbenchOutput, textbookClockCycleScript } from './pgbench.ts';
 import { growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { formatReport, targets, type BenchReport } from './report.ts';
-import { nodeFlagsOf } from './server.ts';
+import { nodeFlagsOf, startServer } from './server.ts';
 
 describe('bench seeding', () => {
   it('loads the tiny scale with valid, non-overlapping entries and a busy period', async () => {
@@ -137,5 +139,22 @@ describe('the benchmark server runs as npm start does', () => {
     expect(manifest.scripts.start.endsWith(`node ${flags.join(' ')} dist/main.js`)).toBe(true);
     expect(() => nodeFlagsOf('node scripts/build.mjs && node dist/cli.js')).toThrow(/dist\/main\.js/);
     expect(() => nodeFlagsOf('tsx src/main.ts')).toThrow(/dist\/main\.js/);
+  });
+});
+
+describe('a server that cannot start', () => {
+  it('is reported with what it wrote to stderr, also when started quiet', async () => {
+    // A checkout whose server refuses to start, as the real one does on a bad setting.
+    const root = mkdtempSync(join(tmpdir(), 'payclock-failing-start-'));
+    try {
+      mkdirSync(join(root, 'scripts'));
+      mkdirSync(join(root, 'dist'));
+      writeFileSync(join(root, 'package.json'), JSON.stringify({ scripts: { start: 'node scripts/build.mjs && node --max-old-space-size=64 dist/main.js' } }));
+      writeFileSync(join(root, 'scripts', 'build.mjs'), '');
+      writeFileSync(join(root, 'dist', 'main.js'), "process.stderr.write('payclock failed to start: listen EADDRINUSE 127.0.0.1:' + process.env.PORT + '\\n'); process.exit(1);");
+      await expect(startServer({}, { quiet: true, root })).rejects.toThrow(/^server exited early \(1\): payclock failed to start: listen EADDRINUSE 127\.0\.0\.1:\d+$/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -91,13 +91,24 @@ export async function startServer(env: Record<string, string>, options: StartOpt
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...npmStartNodeFlags(root), SERVER_ENTRY], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
+  });
+  // A quiet server's last words on stderr (where it says why it could not start), so that a start
+  // that fails, in a reliability test's restart for instance, says why.
+  let stderrTail = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-2_000);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' comes after 'exit', once the child's stdio has been read to its end.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000))]);
+      throw new Error(`server exited early (${child.exitCode ?? child.signalCode})${stderrTail ? `: ${stderrTail.trim()}` : ''}`);
+    }
     try {
       const response = await fetch(`${url}/ready`);
       if (response.ok) break;
