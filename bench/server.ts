@@ -99,14 +99,13 @@ export async function startServer(env: Record<string, string>, options: StartOpt
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderrTail = (stderrTail + chunk).slice(-2_000);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // 'close' comes after 'exit', once the child's stdio has been read to its end.
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  // 'close' rather than 'exit': it comes once the child's stderr has also been read to its end.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000))]);
+      await exited;
       throw new Error(`server exited early (${child.exitCode ?? child.signalCode})${stderrTail ? `: ${stderrTail.trim()}` : ''}`);
     }
     try {

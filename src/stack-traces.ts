@@ -15,19 +15,18 @@ import { fileURLToPath } from 'node:url';
  * maps its own) nothing changes. Other frames read as Node writes them.
  */
 export function mapBundleStackTraces(bundleUrl: string): void {
-  const bundlePath = fileURLToPath(bundleUrl);
-  const mapPath = `${bundlePath}.map`;
+  const mapPath = `${fileURLToPath(bundleUrl)}.map`;
   if (!existsSync(mapPath)) return;
   const locate = bundleLocator(mapPath);
   Error.prepareStackTrace = (error, callSites) => {
     const frames = callSites.map((site) => {
       const frame = String(site);
-      const fileName = site.getFileName();
-      if (fileName !== bundleUrl && fileName !== bundlePath) return frame;
+      // The bundle is an ES module (scripts/service-bundle.mjs): its frames name its URL.
+      if (site.getFileName() !== bundleUrl) return frame;
       const line = site.getLineNumber();
       const column = site.getColumnNumber();
       const original = line === null || column === null ? null : locate(line, column);
-      return original ? frame.replace(`${fileName}:${line}:${column}`, original) : frame;
+      return original ? frame.replace(`${bundleUrl}:${line}:${column}`, original) : frame;
     });
     return [errorHeader(error), ...frames].join('\n    at ');
   };

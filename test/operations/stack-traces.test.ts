@@ -1,6 +1,6 @@
 // src/stack-traces.ts on a real esbuild bundle run by a real node process (not this worker: it
-// replaces Error.prepareStackTrace, which the test workers share). The bundle is built as
-// scripts/build.mjs builds dist/: ESM, a source map beside it without the sources' text.
+// replaces Error.prepareStackTrace, which the test workers share). The bundle is built with
+// scripts/build.mjs's options (scripts/service-bundle.mjs): ESM, a map without the sources' text.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_BUNDLE_OPTIONS } from '../../scripts/service-bundle.mjs';
 
 const STACK_TRACES = fileURLToPath(new URL('../../src/stack-traces.ts', import.meta.url));
 
@@ -32,17 +33,7 @@ beforeAll(async () => {
       `process.stdout.write('\\n---\\n' + (new TypeError('plain').stack ?? ''));`,
     ].join('\n'),
   );
-  await build({
-    entryPoints: { entry: join(dir, 'entry.ts') },
-    outdir: join(dir, 'dist'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'warning',
-  });
+  await build({ ...SERVICE_BUNDLE_OPTIONS, entryPoints: { entry: join(dir, 'entry.ts') }, outdir: join(dir, 'dist') });
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
