@@ -82,17 +82,21 @@ describe('kill -9 while 32 clients clock in and out', () => {
     const stop = { done: false };
     const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 40_000);
     const lives: Array<{ punches: number; statements: number }> = [];
-    for (let kill = 0; kill < 10; kill++) {
-      await sleep(400 + Math.random() * 600);
-      lives.push(await batchFigures(server.url));
-      server.kill('SIGKILL');
-      await server.exited;
-      server = await startServer(env, { port: server.port, quiet: true });
+    try {
+      for (let kill = 0; kill < 10; kill++) {
+        await sleep(400 + Math.random() * 600);
+        lives.push(await batchFigures(server.url));
+        server.kill('SIGKILL');
+        await server.exited;
+        server = await startServer(env, { port: server.port, quiet: true });
+      }
+      await sleep(500);
+    } finally {
+      // Also when a restart fails: clients left running would load the tests after this one.
+      stop.done = true;
+      await finished;
+      await server.stop();
     }
-    await sleep(500);
-    stop.done = true;
-    await finished;
-    await server.stop();
     const result = await verify(database, workforce, acknowledged);
     console.log(`[kill -9 PostgreSQL] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
     console.log(`[kill -9 PostgreSQL] punches / statements in each server life: ${lives.map((l) => `${l.punches}/${l.statements}`).join(', ')}`);
@@ -114,17 +118,20 @@ describe('kill -9 while 32 clients clock in and out', () => {
     let server = await startServer(env, { quiet: true });
     const stop = { done: false };
     const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 5_000);
-    for (let kill = 0; kill < 3; kill++) {
-      await sleep(800 + Math.random() * 400);
+    try {
+      for (let kill = 0; kill < 3; kill++) {
+        await sleep(800 + Math.random() * 400);
+        server.kill('SIGKILL');
+        await server.exited;
+        server = await startServer(env, { port: server.port, quiet: true });
+      }
+      await sleep(500);
+    } finally {
+      stop.done = true;
+      await finished;
       server.kill('SIGKILL');
       await server.exited;
-      server = await startServer(env, { port: server.port, quiet: true });
     }
-    await sleep(500);
-    stop.done = true;
-    await finished;
-    server.kill('SIGKILL');
-    await server.exited;
     const reopened = await openDatabase({ url: undefined, dataDir });
     cleanups.push(() => reopened.close());
     const result = await verify(reopened, workforce, acknowledged);
