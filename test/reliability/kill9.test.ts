@@ -53,6 +53,38 @@ async function batchFigures(baseUrl: string): Promise<BatchFigures> {
   return { punches: clock_in.punches + clock_out.punches, statements: clock_in.statements + clock_out.statements };
 }
 
+/**
+ * Starts a server, drives 32 clients (driveClients) and `kills` times kills it with SIGKILL and
+ * starts it again on its port, `beforeKill` reading the dying server first. Whatever happens,
+ * even a restart that fails, the clients stop and the last server is killed before this
+ * returns or throws: clients left running would load the tests after this one.
+ */
+async function killRepeatedly(
+  env: Record<string, string>,
+  workforce: Workforce,
+  options: { maxRequests: number; kills: number; pauseMs: () => number; beforeKill?: (server: RunningServer) => Promise<void> },
+): Promise<Acknowledged> {
+  let server = await startServer(env, { quiet: true });
+  const stop = { done: false };
+  const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, options.maxRequests);
+  try {
+    for (let kill = 0; kill < options.kills; kill++) {
+      await sleep(options.pauseMs());
+      await options.beforeKill?.(server);
+      server.kill('SIGKILL');
+      await server.exited;
+      server = await startServer(env, { port: server.port, quiet: true });
+    }
+    await sleep(500);
+  } finally {
+    stop.done = true;
+    await finished;
+    server.kill('SIGKILL');
+    await server.exited;
+  }
+  return acknowledged;
+}
+
 async function verify(database: Database, workforce: Workforce, acknowledged: Acknowledged) {
   const ids = workforce.employees.map((e) => e.id);
   const rows = await queryRows<{ id: string; employee_id: string; clock_out: Date | null }>(
@@ -78,25 +110,13 @@ describe('kill -9 while 32 clients clock in and out', () => {
     cleanups.push(() => database.close());
     const workforce = await createWorkforce(database, 32);
     const env = { JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '8', METRICS_TOKEN };
-    let server: RunningServer = await startServer(env, { quiet: true });
-    const stop = { done: false };
-    const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 40_000);
-    const lives: Array<{ punches: number; statements: number }> = [];
-    try {
-      for (let kill = 0; kill < 10; kill++) {
-        await sleep(400 + Math.random() * 600);
-        lives.push(await batchFigures(server.url));
-        server.kill('SIGKILL');
-        await server.exited;
-        server = await startServer(env, { port: server.port, quiet: true });
-      }
-      await sleep(500);
-    } finally {
-      // Also when a restart fails: clients left running would load the tests after this one.
-      stop.done = true;
-      await finished;
-      await server.stop();
-    }
+    const lives: BatchFigures[] = [];
+    const acknowledged = await killRepeatedly(env, workforce, {
+      maxRequests: 40_000,
+      kills: 10,
+      pauseMs: () => 400 + Math.random() * 600,
+      beforeKill: async (server) => void lives.push(await batchFigures(server.url)),
+    });
     const result = await verify(database, workforce, acknowledged);
     console.log(`[kill -9 PostgreSQL] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
     console.log(`[kill -9 PostgreSQL] punches / statements in each server life: ${lives.map((l) => `${l.punches}/${l.statements}`).join(', ')}`);
@@ -115,23 +135,7 @@ describe('kill -9 while 32 clients clock in and out', () => {
     const workforce = await createWorkforce(setup, 8);
     await setup.close();
     const env = { JWT_SECRET, DATA_DIR: dataDir, DATABASE_URL: '' };
-    let server = await startServer(env, { quiet: true });
-    const stop = { done: false };
-    const { acknowledged, finished } = driveClients(() => server.url, workforce, stop, 5_000);
-    try {
-      for (let kill = 0; kill < 3; kill++) {
-        await sleep(800 + Math.random() * 400);
-        server.kill('SIGKILL');
-        await server.exited;
-        server = await startServer(env, { port: server.port, quiet: true });
-      }
-      await sleep(500);
-    } finally {
-      stop.done = true;
-      await finished;
-      server.kill('SIGKILL');
-      await server.exited;
-    }
+    const acknowledged = await killRepeatedly(env, workforce, { maxRequests: 5_000, kills: 3, pauseMs: () => 800 + Math.random() * 400 });
     const reopened = await openDatabase({ url: undefined, dataDir });
     cleanups.push(() => reopened.close());
     const result = await verify(reopened, workforce, acknowledged);
