@@ -54,10 +54,10 @@ async function batchFigures(baseUrl: string): Promise<BatchFigures> {
 }
 
 /**
- * Starts a server, drives 32 clients (driveClients) and `kills` times kills it with SIGKILL and
- * starts it again on its port, `beforeKill` reading the dying server first. Whatever happens,
- * even a restart that fails, the clients stop and the last server is killed before this
- * returns or throws: clients left running would load the tests after this one.
+ * Starts a server, drives a client per employee (driveClients) and `kills` times kills it with
+ * SIGKILL and starts it again on its port, `beforeKill` reading the dying server first. Whatever
+ * happens, even a restart that fails, the clients stop and the last server is killed before
+ * this returns or throws: clients left running would load the tests after this one.
  */
 async function killRepeatedly(
   env: Record<string, string>,
