@@ -115,7 +115,9 @@ describe('kill -9 while 32 clients clock in and out', () => {
       maxRequests: 40_000,
       kills: 10,
       pauseMs: () => 400 + Math.random() * 600,
-      beforeKill: async (server) => void lives.push(await batchFigures(server.url)),
+      beforeKill: async (server) => {
+        lives.push(await batchFigures(server.url));
+      },
     });
     const result = await verify(database, workforce, acknowledged);
     console.log(`[kill -9 PostgreSQL] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
