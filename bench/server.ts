@@ -62,7 +62,8 @@ const SERVER_ENTRY = 'dist/main.js';
  * the reliability tests run the server with exactly the flags `npm start` uses, read from the one
  * place they are set. Why each flag has its value: BENCHMARKS.md, "The young generation" (8 MiB
  * semi-spaces), "The clock path: coalesced punches" (the 256 MiB old generation: 243 -> 123 MiB
- * under the clock cycle) and "Node.js 24's memory" (no Maglev, which only Node.js 24 turns on).
+ * under the clock cycle), "Node.js 24's memory" (no Maglev, which only Node.js 24 turns on) and
+ * "Start-up's garbage" (`--expose-gc`, for src/startup-memory.ts).
  */
 export function nodeFlagsOf(startScript: string): string[] {
   const command = startScript.split('&&').at(-1)!.trim().split(/\s+/);

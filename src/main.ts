@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { purgeExpiredRevocations } from './modules/auth/revocation.ts';
 import { mapBundleStackTraces } from './stack-traces.ts';
+import { releaseStartupGarbage } from './startup-memory.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -50,6 +51,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Plugins and routes loaded (listen would load them), then start-up's garbage given back,
+  // before the first request can arrive: no request waits for the collection (~10-20 ms, once).
+  await app.ready();
+  releaseStartupGarbage();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { engine: database.engine, startupMs: Math.round(performance.now() - startedAt) },
