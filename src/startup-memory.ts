@@ -4,7 +4,7 @@
 // idle, but only if it reads the allocation rate as low: Node.js 20's did so ~16 s after start,
 // while Node.js 24's kept reading start-up's rate as high and never collected, so the idle
 // server held ~120 MiB for good (BENCHMARKS.md, "Start-up's garbage"). One collection told to
-// reduce memory, run once, does on every version what the reducer does on its best day.
+// reduce memory, run once, does at once on Node.js 22 and 24 what the reducer does at best.
 
 /** V8's `gc` as `--expose-gc` installs it (the `start` script's flags, package.json). */
 type ExposedGc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
