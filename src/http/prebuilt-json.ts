@@ -4,23 +4,24 @@
 // documents the answer (and the tests check the answer against it) but is not used to
 // serialize it.
 import type { FastifyReply } from 'fastify';
+import type { Room } from '../db/text-bytes.ts';
 
 const ENVELOPE_START = Buffer.from('{"success":true,"data":');
 const ENVELOPE_END = 0x7d; // }
 
+/** The room `sendDataJson` needs around `data` for the envelope: ask the database for it (src/db/text-bytes.ts). */
+export const DATA_ENVELOPE_ROOM: Room = { before: ENVELOPE_START.length, after: 1 };
+
 /**
- * `{"success":true,"data":<data>}`, where `dataParts` joined are already JSON text, sent as
- * bytes. The parts are written once into one buffer outside the JavaScript heap: joined into
- * one string instead, the answer would be a megabyte-sized object that the collector promotes
- * and Node.js flattens again on the way out (src/modules/pay-periods/pay-periods.repository.ts).
+ * `{"success":true,"data":<data>}` sent as bytes, where `data` is JSON text with
+ * DATA_ENVELOPE_ROOM around it: the envelope is written into that room, so the answer is
+ * copied no more. One buffer outside the JavaScript heap: joined into one string instead, the
+ * answer would be a megabyte-sized object that the collector promotes and Node.js flattens
+ * again on the way out (src/modules/pay-periods/pay-periods.repository.ts).
  */
-export function sendDataJson<Reply>(reply: Reply, dataParts: readonly string[]): Reply {
-  let length = ENVELOPE_START.length + 1;
-  for (const part of dataParts) length += Buffer.byteLength(part);
-  const body = Buffer.allocUnsafeSlow(length);
-  let written = ENVELOPE_START.copy(body, 0);
-  for (const part of dataParts) written += body.write(part, written);
-  body[written] = ENVELOPE_END;
-  (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
+export function sendDataJson<Reply>(reply: Reply, data: Buffer): Reply {
+  ENVELOPE_START.copy(data, 0);
+  data[data.length - 1] = ENVELOPE_END;
+  (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(data);
   return reply;
 }

@@ -1,5 +1,5 @@
 // GET /api/v1/admin/pay-periods/{id} answers JSON that PostgreSQL builds (json_build_object)
-// in parts and Node.js copies into the answer's bytes, so no serializer stands between the
+// in parts and Node.js writes into the answer's bytes, so no serializer stands between the
 // database and the client. These tests hold that document to the route's response schema (the
 // response check of test/helpers/http.ts validates every answer against the OpenAPI document)
 // and to the values a JavaScript serialization of the same rows would give, on whichever engine
@@ -9,7 +9,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, payPeriods, timeEntries } from '../../src/db/schema.ts';
-import { payPeriodDetailJsonParts } from '../../src/modules/pay-periods/pay-periods.repository.ts';
+import { queryRows } from '../../src/db/open.ts';
+import type { TextPartRow } from '../../src/db/text-bytes.ts';
+import { DATA_ENVELOPE_ROOM } from '../../src/http/prebuilt-json.ts';
+import { payPeriodDetailJson, payPeriodDetailJsonStatement } from '../../src/modules/pay-periods/pay-periods.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createEmployee, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
 import { createWorld, freshCompany, URL, type World } from './fixtures.ts';
@@ -137,6 +140,14 @@ describe('GET /api/v1/admin/pay-periods/{id}: the JSON PostgreSQL builds', () =>
     // (json_build_object writes `"key" : value`.)
     expect(res.raw).toMatch(/"totalHours"\s*:\s*7\.5\s*,/);
     expect(res.raw).not.toMatch(/"(?:total|regular|overtime)Hours"\s*:\s*\d+\.\d*0\s*[,}]/);
+
+    // Every part declares the document's length in UTF-8 bytes (the answer's buffer is sized
+    // by it), multi-byte characters included, and the answer is exactly the parts in the envelope.
+    const parts = await queryRows<TextPartRow>(t.db, payPeriodDetailJsonStatement(period.id));
+    const document = parts.map((row) => row.part).join('');
+    expect(parts.map((row) => Number(row.document_bytes))).toEqual(parts.map(() => Buffer.byteLength(document)));
+    expect(Buffer.byteLength(document)).toBeGreaterThan(document.length);
+    expect(res.raw).toBe(`{"success":true,"data":${document}}`);
   });
 
   it('sums many small values exactly (2,000 entries of 0.01 h) and keeps clockIn then id order', async () => {
@@ -171,13 +182,13 @@ describe('GET /api/v1/admin/pay-periods/{id}: the JSON PostgreSQL builds', () =>
 
     // The document leaves the database in parts (the head, 64 entries at a time, the totals),
     // each a small string for Node.js, that join into exactly what was answered.
-    const parts = await payPeriodDetailJsonParts(t.db, period.id);
+    const parts = (await queryRows<TextPartRow>(t.db, payPeriodDetailJsonStatement(period.id))).map((row) => row.part);
     expect(parts).toHaveLength(1 + Math.ceil(2_000 / 64) + 1);
-    expect(Math.max(...parts!.map((part) => part.length))).toBeLessThan(64 * 1024);
-    expect(JSON.parse(parts!.join(''))).toEqual(res.body.data);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(64 * 1024);
+    expect(JSON.parse(parts.join(''))).toEqual(res.body.data);
   });
 
-  it('has no parts for a period that does not exist (the service answers 404)', async () => {
-    expect(await payPeriodDetailJsonParts(t.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  it('has no document for a period that does not exist (the service answers 404)', async () => {
+    expect(await payPeriodDetailJson(t.db, '00000000-0000-4000-8000-000000000000', DATA_ENVELOPE_ROOM)).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@
 // built by PostgreSQL in one statement, and the overlap rule is left to the
 // `pay_periods_no_overlap` exclusion constraint (docs/time-rules.md §5): nothing here reads before a write.
 import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { queryTextBytes, type Room } from '../../db/text-bytes.ts';
 import { bookkeeperOrgs, companies, payPeriods, timeEntries } from '../../db/schema.ts';
 import type { PayPeriodStatus } from '../../domain/enums.ts';
 
@@ -176,23 +177,22 @@ const ENTRIES_PER_PART = 64;
 const PART_SIZE = sql.raw(String(ENTRIES_PER_PART));
 
 /**
- * The whole `data` of the get-one as JSON text built by PostgreSQL (json_build_object), in
- * order, as parts whose concatenation is the document: the period with its company, every entry
- * by clockIn (id breaks ties) with its trimmed employee, ENTRIES_PER_PART to a part, and the
- * totals (sums of the stored 2-decimal values, open entries count 0, docs/time-rules.md §10).
- * One statement over time_entries_pay_period_idx. At ~2,000 entries (1.6 MB) building the same
- * document in JavaScript cost tens of ms of CPU and megabytes of short-lived objects per
- * request; here Node only copies text into the answer's bytes. Parts, not one text: the
- * driver makes each value a JavaScript string, and a 1.6 MB string is a large object that the
- * collector promotes whenever it is alive at a scavenge, so the old generation filled and
- * was compacted every request or two (BENCHMARKS.md, "The get-one in parts"). ~50 KB strings
- * die young. The keys follow the route's response schema, which still describes the document
- * (its test: test/pay-periods/detail-json.test.ts). `undefined` when the period does not exist.
+ * The statement behind the get-one: the whole `data` as JSON text built by PostgreSQL
+ * (json_build_object), in order, as rows whose parts joined are the document (TextPartRow,
+ * src/db/text-bytes.ts): the period with its company, every entry by clockIn (id breaks ties)
+ * with its trimmed employee, ENTRIES_PER_PART to a part, and the totals (sums of the stored
+ * 2-decimal values, open entries count 0, docs/time-rules.md §10). One statement over
+ * time_entries_pay_period_idx. At ~2,000 entries (1.6 MB) building the same document in
+ * JavaScript cost tens of ms of CPU and megabytes of short-lived objects per request; here Node
+ * only copies text into the answer's bytes. Parts, not one text: the driver makes each value a
+ * JavaScript string, and a 1.6 MB string is a large object that the collector promotes
+ * whenever it is alive at a scavenge (BENCHMARKS.md, "The get-one in parts"); a ~50 KB part is
+ * written into the answer and dropped as its row arrives. The keys follow the route's response
+ * schema, which still describes the document (its test: test/pay-periods/detail-json.test.ts).
+ * No row when the period does not exist.
  */
-export async function payPeriodDetailJsonParts(db: Db, payPeriodId: string): Promise<string[] | undefined> {
-  const rows = await queryRows<{ part: string }>(
-    db,
-    sql`with period as (
+export function payPeriodDetailJsonStatement(payPeriodId: string): SQL {
+  return sql`with period as (
           select p.*, c.name as company_name, c.bookkeeper_org_id
           from pay_periods p
           join companies c on c.id = p.company_id
@@ -240,7 +240,13 @@ export async function payPeriodDetailJsonParts(db: Db, payPeriodId: string): Pro
                  )::text || '}' as part
           from period
         )
-        select part from parts order by part_no`,
-  );
-  return rows.length === 0 ? undefined : rows.map((row) => row.part);
+        select part, sum(octet_length(part)) over () as document_bytes from parts order by part_no`;
+}
+
+/**
+ * The get-one's `data` as UTF-8 bytes with `room` around them for the caller's envelope, or
+ * `undefined` when the period does not exist (the statement above, prepared once per connection).
+ */
+export function payPeriodDetailJson(db: Db, payPeriodId: string, room: Room): Promise<Buffer | undefined> {
+  return queryTextBytes(db, 'pay_period_detail_json', payPeriodDetailJsonStatement(payPeriodId), room);
 }

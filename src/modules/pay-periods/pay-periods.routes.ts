@@ -9,7 +9,7 @@ import { adminOf } from '../../http/auth-guard.ts';
 import { EntryEmployee, TimeEntryFields } from '../time-entries/time-entry.schema.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { costlyReadLimit, holdUntilSent } from '../../http/costly-reads.ts';
-import { sendDataJson } from '../../http/prebuilt-json.ts';
+import { DATA_ENVELOPE_ROOM, sendDataJson } from '../../http/prebuilt-json.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import {
   DateTime,
@@ -23,7 +23,7 @@ import {
   PaginationQuery,
   RequiredStr,
 } from '../../http/schemas.ts';
-import { createPayPeriod, deletePayPeriod, getPayPeriodJsonParts, listPayPeriods, updatePayPeriod } from './pay-periods.service.ts';
+import { createPayPeriod, deletePayPeriod, getPayPeriodJson, listPayPeriods, updatePayPeriod } from './pay-periods.service.ts';
 
 const TAGS = ['Pay periods'];
 const Uuid = Type.String({ format: 'uuid' });
@@ -168,7 +168,7 @@ export async function payPeriodRoutes(app: AppInstance, ctx: AppContext): Promis
     // The database builds this answer's JSON (thousands of entries in a busy period).
     async (request, reply) => {
       await holdUntilSent(getOnes, reply);
-      return sendDataJson(reply, await getPayPeriodJsonParts(ctx, adminOf(request), request.params.id));
+      return sendDataJson(reply, await getPayPeriodJson(ctx, adminOf(request), request.params.id, DATA_ENVELOPE_ROOM));
     },
   );
 

@@ -3,6 +3,7 @@
 // (never a read-then-insert), every write audit-logged inside its transaction.
 import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
+import type { Room } from '../../db/text-bytes.ts';
 import { parseDateInput } from '../../domain/dates.ts';
 import { resolvePeriodRange, type PeriodType } from '../../domain/pay-period-dates.ts';
 import { Errors } from '../../core/errors.ts';
@@ -16,7 +17,7 @@ import {
   lockPeriodLinks,
   listPayPeriods as queryPayPeriods,
   lockPayPeriod,
-  payPeriodDetailJsonParts,
+  payPeriodDetailJson,
   updatePayPeriod as writePayPeriod,
   type PayPeriodInsert,
   type PayPeriodListItem,
@@ -139,14 +140,15 @@ export async function createPayPeriod(
 }
 
 /**
- * The period with its company, entries (with trimmed employees) and totals, as the JSON text
- * of the response's `data` in parts, built by the database in one statement after the access check.
+ * The period with its company, entries (with trimmed employees) and totals: the JSON text of
+ * the response's `data` as bytes with `room` around them, built by the database in one
+ * statement after the access check.
  */
-export async function getPayPeriodJsonParts(ctx: AppContext, actor: AdminActor, id: string): Promise<string[]> {
+export async function getPayPeriodJson(ctx: AppContext, actor: AdminActor, id: string, room: Room): Promise<Buffer> {
   await requireAccess(ctx.db, actor, { payPeriodId: id });
-  const parts = await payPeriodDetailJsonParts(ctx.db, id);
-  if (parts === undefined) throw Errors.notFound('Pay period');
-  return parts;
+  const json = await payPeriodDetailJson(ctx.db, id, room);
+  if (json === undefined) throw Errors.notFound('Pay period');
+  return json;
 }
 
 /**
