@@ -2,8 +2,9 @@
 // database builds in ordered parts. Each part is written into one buffer as its row arrives,
 // so no part outlives its row. On PostgreSQL, `pg` would otherwise keep every part of the
 // statement as a string until the last row came; at 1.6 MB a document, with a few documents
-// in flight, V8's collector then spent more time copying and promoting those strings than
-// Node.js spent on anything else in the read (BENCHMARKS.md, "Parts written as they arrive").
+// in flight, Node.js 20's collector then spent more time copying and promoting those strings
+// than Node.js spent on anything else in the read (BENCHMARKS.md, "Parts written as they
+// arrive"; Node.js 24's collector does not pay that cost).
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './db.ts';
