@@ -177,6 +177,11 @@ interface DrizzleInternals {
  */
 export async function queryPreparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const drizzle = db as unknown as DrizzleInternals;
-  const result = (await drizzle.session.prepareQuery(drizzle.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
+  const result = (await drizzle.session.prepareQuery(renderQuery(db, query), undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/** A raw statement's text and parameters as Drizzle sends them to the driver. */
+export function renderQuery(db: Db, query: SQL): { sql: string; params: unknown[] } {
+  return (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
 }

@@ -8,7 +8,7 @@
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './db.ts';
-import { queryRows } from './open.ts';
+import { queryRows, renderQuery } from './open.ts';
 
 /** Free bytes that the caller wants in front of the text and behind it (an envelope of its own). */
 export interface Room {
@@ -72,16 +72,12 @@ export async function queryTextBytes(db: Db, name: string, query: SQL, room: Roo
   const writer = new PartWriter(room);
   const pool: unknown = Reflect.get(db, '$client');
   if (pool instanceof pg.Pool) {
-    const { sql: text, params } = (db as unknown as DialectHolder).dialect.sqlToQuery(query);
+    const { sql: text, params } = renderQuery(db, query);
     await streamRows(pool, { name, text, values: params }, (row) => writer.write(row));
   } else {
     for (const row of await queryRows<TextPartRow>(db, query)) writer.write(row);
   }
   return writer.finish();
-}
-
-interface DialectHolder {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
 }
 
 /**
