@@ -14,6 +14,11 @@ import { queryRows, renderQuery } from './open.ts';
 export interface Room {
   readonly before: number;
   readonly after: number;
+  /**
+   * Where the buffer comes from, when the caller reuses buffers (src/http/answer-buffers.ts):
+   * at least `size` bytes, possibly more. By default a new buffer of exactly `size`.
+   */
+  readonly allocate?: (size: number) => Buffer;
 }
 
 /**
@@ -38,7 +43,8 @@ class PartWriter {
   write(row: TextPartRow): void {
     const length = Buffer.byteLength(row.part);
     if (this.bytes === undefined) {
-      this.bytes = Buffer.allocUnsafeSlow(this.room.before + Number(row.document_bytes) + this.room.after);
+      const size = this.room.before + Number(row.document_bytes) + this.room.after;
+      this.bytes = this.room.allocate ? this.room.allocate(size) : Buffer.allocUnsafeSlow(size);
       this.end = this.room.before;
     }
     // A total that undercounts (a database not in UTF-8) costs a copy, never a cut answer.

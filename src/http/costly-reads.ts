@@ -17,8 +17,11 @@ import { clientGone } from './request-meta.ts';
  * whose clients left").
  */
 export function costlyReadLimit(): ConcurrencyLimit {
-  return new ConcurrencyLimit(Math.max(2, availableParallelism() * 2), 256);
+  return new ConcurrencyLimit(COSTLY_READS_AT_ONCE, 256);
 }
+
+/** Costly reads of one kind that run at once: two per core. */
+export const COSTLY_READS_AT_ONCE = Math.max(2, availableParallelism() * 2);
 
 /**
  * Takes a slot of `limit` for this request until its answer is sent (or the client is gone).

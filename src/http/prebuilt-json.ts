@@ -5,12 +5,24 @@
 // serialize it.
 import type { FastifyReply } from 'fastify';
 import type { Room } from '../db/text-bytes.ts';
+import { AnswerBuffers } from './answer-buffers.ts';
+import { COSTLY_READS_AT_ONCE } from './costly-reads.ts';
 
 const ENVELOPE_START = Buffer.from('{"success":true,"data":');
 const ENVELOPE_END = 0x7d; // }
 
-/** The room `sendDataJson` needs around `data` for the envelope: ask the database for it (src/db/text-bytes.ts). */
-export const DATA_ENVELOPE_ROOM: Room = { before: ENVELOPE_START.length, after: 1 };
+/**
+ * The buffers of these answers: as many as the costly reads that write them at once
+ * (src/http/costly-reads.ts), none over 16 MiB (a period of some 20,000 entries), none kept
+ * through a quiet minute.
+ */
+export const answerBuffers = new AnswerBuffers({ keep: COSTLY_READS_AT_ONCE, largestBytes: 16 * 1024 * 1024, idleMs: 60_000 });
+
+/**
+ * The room `sendDataJson` needs around `data` for the envelope, in a reused buffer: ask the
+ * database for it (src/db/text-bytes.ts).
+ */
+export const DATA_ENVELOPE_ROOM: Room = { before: ENVELOPE_START.length, after: 1, allocate: (size) => answerBuffers.take(size) };
 
 /**
  * `{"success":true,"data":<data>}` sent as bytes, where `data` is JSON text with
@@ -22,6 +34,10 @@ export const DATA_ENVELOPE_ROOM: Room = { before: ENVELOPE_START.length, after: 
 export function sendDataJson<Reply>(reply: Reply, data: Buffer): Reply {
   ENVELOPE_START.copy(data, 0);
   data[data.length - 1] = ENVELOPE_END;
-  (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(data);
+  const fastifyReply = reply as unknown as FastifyReply;
+  // 'finish': the last byte has been handed to the operating system. A response cut short never
+  // finishes, and its buffer is left to the collector rather than reused while a write may hold it.
+  fastifyReply.raw.once('finish', () => answerBuffers.give(data));
+  fastifyReply.type('application/json; charset=utf-8').send(data);
   return reply;
 }
