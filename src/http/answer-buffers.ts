@@ -28,7 +28,7 @@ export class AnswerBuffers {
     return this.free.length;
   }
 
-  /** A buffer of at least `size` bytes, of which nothing is promised: the smallest kept one that fits, or a new one. */
+  /** A buffer of at least `size` bytes, its contents left as they were: the smallest kept one that fits, or a new one. */
   take(size: number): Buffer {
     let best = -1;
     for (let i = 0; i < this.free.length; i++) {
