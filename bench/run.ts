@@ -23,7 +23,7 @@ import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, se
 import { startServer, type RunningServer } from './server.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
-import { costlyReadLimit } from '../src/http/costly-reads.ts';
+import { COSTLY_READS_AT_ONCE } from '../src/http/costly-reads.ts';
 import { readPunchBatches, type BatchFigures, type PunchKind } from './punch-batches.ts';
 
 const { values: args } = parseArgs({
@@ -162,7 +162,7 @@ async function runBench(): Promise<void> {
     );
   // The service runs its costly reads a few at once (src/http/costly-reads.ts); their SQL at
   // that count too, beside the targets' connection count, shows what the count alone is worth.
-  const costlySlots = costlyReadLimit().maxConcurrent;
+  const costlySlots = COSTLY_READS_AT_ONCE;
 
   let server = await startServer(serverEnv);
   // Idle memory: the freshly started server, once its start-up garbage is collected.
