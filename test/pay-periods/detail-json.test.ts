@@ -16,6 +16,7 @@ import { payPeriodDetailJson, payPeriodDetailJsonStatement } from '../../src/mod
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createEmployee, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
 import { createWorld, freshCompany, URL, type World } from './fixtures.ts';
+import { AWKWARD, AWKWARD_ENTRY_TEXT, entryAsJson, periodAsJson, sumOfHours } from '../helpers/stored-as-json.ts';
 import { expectPayPeriodDetail } from './shapes.ts';
 
 let t: TestApp;
@@ -28,12 +29,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const HOUR = 3_600_000;
-const AWKWARD = 'quote " backslash \\ slash / newline \n tab \t control \u0001 ñ 日本 😀 </script>';
 
-/** What the response must say for a stored value, computed in JavaScript from the row itself. */
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-const hours = (value: string | number | null) => (value === null ? null : Number(value));
-
+/** What the response must say, computed in JavaScript from the rows themselves. */
 async function expectedDocument(periodId: string) {
   const [period] = await t.db.select().from(payPeriods).where(eq(payPeriods.id, periodId));
   const rows = await t.db
@@ -42,45 +39,11 @@ async function expectedDocument(periodId: string) {
     .innerJoin(employees, eq(employees.id, timeEntries.employeeId))
     .where(eq(timeEntries.payPeriodId, periodId));
   rows.sort((a, b) => a.entry.clockIn.getTime() - b.entry.clockIn.getTime() || (a.entry.id < b.entry.id ? -1 : 1));
-  const sum = (pick: (entry: (typeof rows)[number]['entry']) => string | number | null) =>
-    rows.reduce((total, { entry }) => total + Math.round(Number(pick(entry) ?? 0) * 100), 0) / 100;
+  const sum = (pick: (entry: (typeof rows)[number]['entry']) => string | number | null) => sumOfHours(rows.map(({ entry }) => pick(entry)));
   return {
-    id: period!.id,
-    companyId: period!.companyId,
-    periodType: period!.periodType,
-    startDate: iso(period!.startDate),
-    endDate: iso(period!.endDate),
-    payDate: iso(period!.payDate),
-    status: period!.status,
-    locked: period!.locked,
-    exportedBy: period!.exportedBy,
-    exportedAt: iso(period!.exportedAt),
-    iifFilename: period!.iifFilename,
-    createdAt: iso(period!.createdAt),
-    updatedAt: iso(period!.updatedAt),
+    ...periodAsJson(period!),
     timeEntries: rows.map(({ entry, employee }) => ({
-      id: entry.id,
-      employeeId: entry.employeeId,
-      companyId: entry.companyId,
-      payPeriodId: entry.payPeriodId,
-      clockIn: iso(entry.clockIn),
-      clockOut: iso(entry.clockOut),
-      breakMinutes: entry.breakMinutes,
-      totalHours: hours(entry.totalHours),
-      regularHours: hours(entry.regularHours),
-      overtimeHours: hours(entry.overtimeHours),
-      jobCode: entry.jobCode,
-      taskCode: entry.taskCode,
-      notes: entry.notes,
-      clockInIp: entry.clockInIp,
-      clockOutIp: entry.clockOutIp,
-      clockInDevice: entry.clockInDevice,
-      clockInRecordedAt: iso(entry.clockInRecordedAt),
-      clockOutRecordedAt: iso(entry.clockOutRecordedAt),
-      status: entry.status,
-      approved: entry.approved,
-      createdAt: iso(entry.createdAt),
-      updatedAt: iso(entry.updatedAt),
+      ...entryAsJson(entry),
       employee: { id: employee.id, firstName: employee.firstName, lastName: employee.lastName, employeeNumber: employee.employeeNumber },
     })),
     totals: { totalHours: sum((e) => e.totalHours), regularHours: sum((e) => e.regularHours), overtimeHours: sum((e) => e.overtimeHours) },
@@ -110,12 +73,7 @@ describe('GET /api/v1/admin/pay-periods/{id}: the JSON PostgreSQL builds', () =>
       totalHours: 7.5,
       regularHours: 7.5,
       overtimeHours: 0,
-      jobCode: AWKWARD,
-      taskCode: '',
-      notes: AWKWARD,
-      clockInIp: '2001:db8::1',
-      clockOutIp: '203.0.113.7',
-      clockInDevice: 'kiosk "front"',
+      ...AWKWARD_ENTRY_TEXT,
       clockInRecordedAt: new Date('2026-04-06T13:05:00.000Z'),
       clockOutRecordedAt: new Date('2026-04-06T20:30:00.001Z'),
       status: 'APPROVED',

@@ -3,7 +3,7 @@
 // longer than the time worked, rounding of whole seconds, the submit checks. No HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimeEntry } from '../../src/modules/time-entries/time-entries.service.ts';
-import { clockIn, clockOut, getTimesheet, submitTimesheet } from '../../src/modules/timesheet/timesheet.service.ts';
+import { clockIn, clockOut, getTimesheetJson, submitTimesheet } from '../../src/modules/timesheet/timesheet.service.ts';
 import { addEmployee, addPayPeriod, entriesOf, HOUR, hoursOfEntries, localInstant, META, MINUTE, openServiceHarness, uncheckedCallerFor, refusalOf, serviceTenant, setPeriodLocked, type ServiceHarness } from './harness.ts';
 
 const NY = 'America/New_York';
@@ -39,11 +39,11 @@ describe('timesheet service clockOut', () => {
     expect(closed.summary).toEqual({ totalHours: 4, regularHours: 2, overtimeHours: 2, breakMinutes: 0 });
 
     // "Now" is the first instant of the next workweek: its timesheet has nothing yet.
-    const thisWeek = await getTimesheet(h.ctx, uncheckedCallerFor(tenant.employeeActor), {});
-    expect(thisWeek.dateRange.startDate.toISOString()).toBe('2026-10-11T04:00:00.000Z');
+    const thisWeek = JSON.parse(await getTimesheetJson(h.ctx, uncheckedCallerFor(tenant.employeeActor), {}));
+    expect(thisWeek.dateRange.startDate).toBe('2026-10-11T04:00:00.000Z');
     expect(thisWeek.timeEntries).toEqual([]);
     expect(thisWeek.clockStatus).toEqual({ isClockedIn: false, openTimeEntry: null });
-    const lastWeek = await getTimesheet(h.ctx, uncheckedCallerFor(tenant.employeeActor), { startDate: '2026-10-04', endDate: '2026-10-10' });
+    const lastWeek = JSON.parse(await getTimesheetJson(h.ctx, uncheckedCallerFor(tenant.employeeActor), { startDate: '2026-10-04', endDate: '2026-10-10' }));
     expect(lastWeek.timeEntries).toHaveLength(5);
     expect(lastWeek.totals).toMatchObject({ totalHours: 42, regularHours: 40, overtimeHours: 2 });
   });

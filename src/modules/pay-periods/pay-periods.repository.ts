@@ -4,6 +4,7 @@
 // `pay_periods_no_overlap` exclusion constraint (docs/time-rules.md §5): nothing here reads before a write.
 import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
+import { isoUtc, numberOf } from '../../db/answer-sql.ts';
 import { queryTextBytes, type Room } from '../../db/text-bytes.ts';
 import { bookkeeperOrgs, companies, payPeriods, timeEntries } from '../../db/schema.ts';
 import type { PayPeriodStatus } from '../../domain/enums.ts';
@@ -163,13 +164,8 @@ export async function deletePayPeriodWithoutEntries(db: Db, id: string): Promise
   return deleted.length > 0;
 }
 
-/**
- * A timestamp as the response prints it (ISO-8601 UTC with milliseconds), formatted by the
- * database, as the JSON below is built there.
- */
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** Hours as a JSON number without trailing zeros (numeric 7.50 would print as `7.50`). */
-const hoursOf = (column: SQL) => sql`${column}::float8`;
+const isoSql = (column: string) => sql.raw(isoUtc(column));
+const numberSql = (expression: string) => sql.raw(numberOf(expression));
 
 /** Entries per part of the get-one's document: ~50 KB of JSON, a small string for Node.js (below). */
 const ENTRIES_PER_PART = 64;
@@ -201,13 +197,13 @@ export function payPeriodDetailJsonStatement(payPeriodId: string): SQL {
         entries as (
           select json_build_object(
                    'id', te.id, 'employeeId', te.employee_id, 'companyId', te.company_id, 'payPeriodId', te.pay_period_id,
-                   'clockIn', ${isoUtc(sql`te.clock_in`)}, 'clockOut', ${isoUtc(sql`te.clock_out`)}, 'breakMinutes', te.break_minutes,
-                   'totalHours', ${hoursOf(sql`te.total_hours`)}, 'regularHours', ${hoursOf(sql`te.regular_hours`)},
-                   'overtimeHours', ${hoursOf(sql`te.overtime_hours`)}, 'jobCode', te.job_code, 'taskCode', te.task_code,
+                   'clockIn', ${isoSql('te.clock_in')}, 'clockOut', ${isoSql('te.clock_out')}, 'breakMinutes', te.break_minutes,
+                   'totalHours', ${numberSql('te.total_hours')}, 'regularHours', ${numberSql('te.regular_hours')},
+                   'overtimeHours', ${numberSql('te.overtime_hours')}, 'jobCode', te.job_code, 'taskCode', te.task_code,
                    'notes', te.notes, 'clockInIp', te.clock_in_ip, 'clockOutIp', te.clock_out_ip, 'clockInDevice', te.clock_in_device,
-                   'clockInRecordedAt', ${isoUtc(sql`te.clock_in_recorded_at`)}, 'clockOutRecordedAt', ${isoUtc(sql`te.clock_out_recorded_at`)},
+                   'clockInRecordedAt', ${isoSql('te.clock_in_recorded_at')}, 'clockOutRecordedAt', ${isoSql('te.clock_out_recorded_at')},
                    'status', te.status, 'approved', te.approved,
-                   'createdAt', ${isoUtc(sql`te.created_at`)}, 'updatedAt', ${isoUtc(sql`te.updated_at`)},
+                   'createdAt', ${isoSql('te.created_at')}, 'updatedAt', ${isoSql('te.updated_at')},
                    'employee', json_build_object('id', e.id, 'firstName', e.first_name, 'lastName', e.last_name, 'employeeNumber', e.employee_number)
                  )::text as json,
                  te.total_hours, te.regular_hours, te.overtime_hours,
@@ -220,9 +216,9 @@ export function payPeriodDetailJsonStatement(payPeriodId: string): SQL {
           select -1::bigint as part_no,
                  left(json_build_object(
                    'id', p.id, 'companyId', p.company_id, 'periodType', p.period_type,
-                   'startDate', ${isoUtc(sql`p.start_date`)}, 'endDate', ${isoUtc(sql`p.end_date`)}, 'payDate', ${isoUtc(sql`p.pay_date`)},
-                   'status', p.status, 'locked', p.locked, 'exportedBy', p.exported_by, 'exportedAt', ${isoUtc(sql`p.exported_at`)},
-                   'iifFilename', p.iif_filename, 'createdAt', ${isoUtc(sql`p.created_at`)}, 'updatedAt', ${isoUtc(sql`p.updated_at`)},
+                   'startDate', ${isoSql('p.start_date')}, 'endDate', ${isoSql('p.end_date')}, 'payDate', ${isoSql('p.pay_date')},
+                   'status', p.status, 'locked', p.locked, 'exportedBy', p.exported_by, 'exportedAt', ${isoSql('p.exported_at')},
+                   'iifFilename', p.iif_filename, 'createdAt', ${isoSql('p.created_at')}, 'updatedAt', ${isoSql('p.updated_at')},
                    'company', json_build_object('id', p.company_id, 'name', p.company_name, 'bookkeeperOrgId', p.bookkeeper_org_id)
                  )::text, -1) || ',"timeEntries":[' as part
           from period p
@@ -234,9 +230,9 @@ export function payPeriodDetailJsonStatement(payPeriodId: string): SQL {
           union all
           select 9223372036854775807 as part_no,
                  '],"totals":' || json_build_object(
-                   'totalHours', ${hoursOf(sql`coalesce((select sum(total_hours) from entries), 0)`)},
-                   'regularHours', ${hoursOf(sql`coalesce((select sum(regular_hours) from entries), 0)`)},
-                   'overtimeHours', ${hoursOf(sql`coalesce((select sum(overtime_hours) from entries), 0)`)}
+                   'totalHours', ${numberSql('coalesce((select sum(total_hours) from entries), 0)')},
+                   'regularHours', ${numberSql('coalesce((select sum(regular_hours) from entries), 0)')},
+                   'overtimeHours', ${numberSql('coalesce((select sum(overtime_hours) from entries), 0)')}
                  )::text || '}' as part
           from period
         )

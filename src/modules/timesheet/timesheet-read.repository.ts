@@ -1,16 +1,12 @@
-// Reading the employee's timesheet: everything it shows in one statement, with or without the
-// caller check folded in.
+// Reading the employee's timesheet: the answer's JSON, built by the database in one statement,
+// with or without the caller check folded in.
 import { sql, type SQL } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
 import type { EmployeeCredential } from '../../core/employee-caller.ts';
+import { isoUtc, numberOf } from '../../db/answer-sql.ts';
 import { queryPreparedRows, type Db } from '../../db/open.ts';
-import type { PayType, PeriodType } from '../../domain/enums.ts';
 import { employeeActorSelect } from '../auth/actor.repository.ts';
-import type { PayPeriodRow } from '../pay-periods/pay-periods.repository.ts';
-import type { OpenEntryRef, TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
-import { date, ENTRY_JSON, PERIOD_JSON, toPayPeriod, toTimeEntry, type Json } from './timesheet-records.ts';
-
-const toOpenEntry = (json: Json | null): OpenEntryRef | null => (json ? { id: json.id as string, clockIn: date(json.clockIn) } : null);
+import { ENTRY_ANSWER_JSON_TEXT, PERIOD_ANSWER_JSON_TEXT } from './timesheet-records.ts';
 
 export interface PeriodRef {
   id: string;
@@ -38,86 +34,77 @@ export interface TimesheetQuery {
   now: Date;
 }
 
-export interface TimesheetRows {
-  employee: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    employeeNumber: string | null;
-    jobTitle: string | null;
-    payRate: number;
-    payType: PayType;
-  };
-  company: {
-    id: string;
-    name: string;
-    payPeriodType: PeriodType;
-    bookkeeperOrg: { overtimeThreshold: number; overtimeMultiplier: number; timezone: string };
-  };
-  timeEntries: TimeEntryWithPeriod[];
-  currentPayPeriod: PayPeriodRow | null;
-  openTimeEntry: OpenEntryRef | null;
-}
+/**
+ * The timesheet's whole `data` as JSON text, in the key order of the route's `Timesheet` response
+ * schema: of the employee `e` in company `c` of organization `o`, its `entries` (below) between
+ * `range.range_start` and `range.range_end`, the company's pay period covering now
+ * (`current_period`), its open entry (`open_entry`) and the range. Totals are sums of the stored
+ * 2-decimal values, open entries counting 0 (docs/time-rules.md §10). One raw fragment, made once.
+ */
+const TIMESHEET_DATA_JSON = sql.raw(`json_build_object(
+  'employee', json_build_object('id', e.id, 'firstName', e.first_name, 'lastName', e.last_name, 'employeeNumber', e.employee_number,
+                                'jobTitle', e.job_title, 'payRate', ${numberOf('e.pay_rate')}, 'payType', e.pay_type),
+  'company', json_build_object('id', c.id, 'name', c.name, 'payPeriodType', c.pay_period_type,
+                               'bookkeeperOrg', json_build_object('overtimeThreshold', ${numberOf('o.overtime_threshold')},
+                                                                  'overtimeMultiplier', ${numberOf('o.overtime_multiplier')}, 'timezone', o.timezone)),
+  'timeEntries', coalesce(entries.list, '[]'::json),
+  'currentPayPeriod', current_period.json,
+  'totals', json_build_object('totalHours', ${numberOf('coalesce(entries.total_hours, 0)')}, 'regularHours', ${numberOf('coalesce(entries.regular_hours, 0)')},
+                              'overtimeHours', ${numberOf('coalesce(entries.overtime_hours, 0)')},
+                              'pendingEntries', entries.pending, 'approvedEntries', entries.approved),
+  'clockStatus', json_build_object('isClockedIn', open_entry.id is not null,
+                                   'openTimeEntry', case when open_entry.id is null then null
+                                                    else json_build_object('id', open_entry.id, 'clockIn', ${isoUtc('open_entry.clock_in')}) end),
+  'dateRange', json_build_object('startDate', ${isoUtc('range.range_start')}, 'endDate', ${isoUtc('range.range_end')})
+)::text`);
+
+/** The employee `e`'s entries in the range as the answer prints them, newest first, and their sums; add the period's filter. */
+const RANGE_ENTRIES = sql.raw(`select json_agg(${ENTRY_ANSWER_JSON_TEXT} order by te.clock_in desc, te.id desc) as list,
+         sum(te.total_hours) as total_hours, sum(te.regular_hours) as regular_hours, sum(te.overtime_hours) as overtime_hours,
+         count(*) filter (where te.status = 'PENDING') as pending, count(*) filter (where te.approved) as approved
+  from time_entries te left join pay_periods pp on pp.id = te.pay_period_id
+  where te.employee_id = e.id and te.clock_in >= range.range_start and te.clock_in <= range.range_end`);
+
+/** Only the pay period's entries (RANGE_ENTRIES). */
+const PERIOD_FILTER = sql.raw('and te.pay_period_id = range.period_id');
+const CURRENT_PERIOD_JSON = sql.raw(PERIOD_ANSWER_JSON_TEXT);
 
 /**
- * SQL: everything the timesheet shows of `employee` in `company` between `start` and `end` (each
- * a value or a column of the statement it is part of), one row of JSON columns.
+ * SQL: the timesheet's `data` (TIMESHEET_DATA_JSON) of `employee` in `company`, over the relation
+ * `range` (range_start, range_end, period_id) of the statement it is part of, with only the pay
+ * period's entries when `byPeriod`. One row, `data`, or none when the employee is not in the
+ * company. Node.js sends the text as it is (src/http/prebuilt-json.ts): parsing the entries,
+ * turning them into records and serializing them again cost Node.js more CPU than sending the
+ * text (BENCHMARKS.md, "The timesheet built by the database").
  */
-function timesheetSelect(employee: SQL, company: SQL, start: SQL, end: SQL, periodFilter: SQL, now: string): SQL {
-  return sql`select
-          json_build_object('id', e.id, 'firstName', e.first_name, 'lastName', e.last_name, 'employeeNumber', e.employee_number,
-                            'jobTitle', e.job_title, 'payRate', e.pay_rate, 'payType', e.pay_type) as employee,
-          json_build_object('id', c.id, 'name', c.name, 'payPeriodType', c.pay_period_type,
-                            'bookkeeperOrg', json_build_object('overtimeThreshold', o.overtime_threshold,
-                                                               'overtimeMultiplier', o.overtime_multiplier, 'timezone', o.timezone)) as company,
-          coalesce((select json_agg(${ENTRY_JSON} order by te.clock_in desc, te.id desc)
-                    from time_entries te left join pay_periods pp on pp.id = te.pay_period_id
-                    where te.employee_id = e.id and te.clock_in >= ${start} and te.clock_in <= ${end} ${periodFilter}), '[]'::json) as entries,
-          (select ${PERIOD_JSON} from pay_periods p
-           where p.company_id = c.id and p.start_date <= ${now}::timestamptz and p.end_date >= ${now}::timestamptz
-           order by p.start_date desc limit 1) as current_period,
-          (select json_build_object('id', te.id, 'clockIn', te.clock_in) from time_entries te
-           where te.employee_id = e.id and te.clock_out is null limit 1) as open_entry
+function timesheetDataSelect(employee: SQL, company: SQL, byPeriod: boolean, now: string): SQL {
+  return sql`select ${TIMESHEET_DATA_JSON} as data
         from employees e
         join companies c on c.id = e.company_id
         join bookkeeper_orgs o on o.id = c.bookkeeper_org_id
+        cross join lateral (${RANGE_ENTRIES} ${byPeriod ? PERIOD_FILTER : sql``}) entries
+        left join lateral (select ${CURRENT_PERIOD_JSON} as json from pay_periods p
+                           where p.company_id = c.id and p.start_date <= ${now}::timestamptz and p.end_date >= ${now}::timestamptz
+                           order by p.start_date desc limit 1) current_period on true
+        left join lateral (select te.id, te.clock_in from time_entries te where te.employee_id = e.id and te.clock_out is null limit 1) open_entry on true
         where e.id = ${employee} and e.company_id = ${company}`;
 }
 
-type TimesheetJson = { employee: Json; company: Json; entries: Json[]; current_period: Json | null; open_entry: Json | null };
-
-function toTimesheetRows(row: TimesheetJson): TimesheetRows {
-  const org = (row.company.bookkeeperOrg ?? {}) as Json;
-  return {
-    employee: { ...(row.employee as unknown as TimesheetRows['employee']), payRate: Number(row.employee.payRate) },
-    company: {
-      ...(row.company as unknown as TimesheetRows['company']),
-      bookkeeperOrg: {
-        overtimeThreshold: Number(org.overtimeThreshold),
-        overtimeMultiplier: Number(org.overtimeMultiplier),
-        timezone: org.timezone as string,
-      },
-    },
-    timeEntries: row.entries.map(toTimeEntry),
-    currentPayPeriod: row.current_period ? toPayPeriod(row.current_period) : null,
-    openTimeEntry: toOpenEntry(row.open_entry),
-  };
-}
-
 /**
- * Everything the timesheet shows, in one statement, prepared once per connection (one name per
- * statement text: with and without the pay-period filter); planning it on every request cost
- * more than running it (BENCHMARKS.md). For a caller already checked, and bounds already known.
+ * The timesheet's `data` as JSON text, in one statement, prepared once per connection (one name
+ * per statement text: with and without the pay-period filter); planning it on every request cost
+ * more than running it (BENCHMARKS.md). For a caller already checked, and bounds already known;
+ * null when the employee is no longer in the company.
  */
-export async function readTimesheet(db: Db, q: TimesheetQuery): Promise<TimesheetRows | null> {
-  const periodFilter = q.payPeriodId ? sql`and te.pay_period_id = ${q.payPeriodId}::uuid` : sql``;
-  const rows = await queryPreparedRows<TimesheetJson>(
+export async function readTimesheetJson(db: Db, q: TimesheetQuery): Promise<string | null> {
+  const rows = await queryPreparedRows<{ data: string }>(
     db,
     q.payPeriodId ? 'payclock_timesheet_period' : 'payclock_timesheet_week',
-    timesheetSelect(sql`${q.employeeId}::uuid`, sql`${q.companyId}::uuid`, sql`${q.start.toISOString()}::timestamptz`, sql`${q.end.toISOString()}::timestamptz`, periodFilter, q.now.toISOString()),
+    sql`select t.data
+        from (select ${q.start.toISOString()}::timestamptz as range_start, ${q.end.toISOString()}::timestamptz as range_end, ${q.payPeriodId}::uuid as period_id) range
+        cross join lateral (${timesheetDataSelect(sql`${q.employeeId}::uuid`, sql`${q.companyId}::uuid`, q.payPeriodId !== null, q.now.toISOString())}) t`,
   );
-  const row = rows[0];
-  return row ? toTimesheetRows(row) : null;
+  return rows[0]?.data ?? null;
 }
 
 export interface CallerTimesheetQuery {
@@ -135,8 +122,8 @@ export interface CallerTimesheet {
   period: (PeriodRef & { bookkeeperOrgId: string }) | null;
   /** The range read: the pay period's, or the current workweek as payclock_workweek_start gives it. */
   range: { start: Date; end: Date } | null;
-  /** What the timesheet shows, whatever the caller row says; null when the employee is gone. */
-  rows: TimesheetRows | null;
+  /** The timesheet's `data` as JSON text, whatever the caller row says; null when the employee is gone. */
+  data: string | null;
 }
 
 const fromEpochMs = (value: number | null): Date | null => (value === null ? null : new Date(Number(value)));
@@ -159,9 +146,8 @@ export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Prom
     : sql`select null::uuid as period_id, null::uuid as period_company_id, null::uuid as period_org_id, w.start as range_start,
                  payclock_workweek_start(w.start + interval '8 days', caller.timezone) - interval '1 millisecond' as range_end
           from caller cross join lateral (select payclock_workweek_start(${now}::timestamptz, caller.timezone) as start) w`;
-  const periodFilter = q.payPeriodId ? sql`and te.pay_period_id = range.period_id` : sql``;
   const rows = await queryPreparedRows<
-    TimesheetJson & { caller: EmployeeActorRow | null; period_id: string | null; period_company_id: string | null; period_org_id: string | null; range_start_ms: number | null; range_end_ms: number | null }
+    { data: string | null; caller: EmployeeActorRow | null; period_id: string | null; period_company_id: string | null; period_org_id: string | null; range_start_ms: number | null; range_end_ms: number | null }
   >(
     db,
     q.payPeriodId ? 'payclock_caller_timesheet_period' : 'payclock_caller_timesheet_week',
@@ -169,11 +155,11 @@ export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Prom
       range as (${range})
       select (select row_to_json(caller) from caller) as caller, range.period_id, range.period_company_id, range.period_org_id,
              (extract(epoch from range.range_start) * 1000)::float8 as range_start_ms, (extract(epoch from range.range_end) * 1000)::float8 as range_end_ms,
-             t.employee, t.company, t.entries, t.current_period, t.open_entry
+             t.data
       from (select 1) one
       left join caller on true
       left join range on true
-      left join lateral (${timesheetSelect(sql`caller.id`, sql`caller.company_id`, sql`range.range_start`, sql`range.range_end`, periodFilter, now)}) t on true`,
+      left join lateral (${timesheetDataSelect(sql`caller.id`, sql`caller.company_id`, q.payPeriodId !== null, now)}) t on true`,
   );
   const row = rows[0]!;
   const start = fromEpochMs(row.range_start_ms);
@@ -185,6 +171,6 @@ export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Prom
         ? { id: row.period_id, companyId: row.period_company_id, bookkeeperOrgId: row.period_org_id, startDate: start, endDate: end }
         : null,
     range: start && end ? { start, end } : null,
-    rows: row.employee ? toTimesheetRows(row) : null,
+    data: row.data,
   };
 }

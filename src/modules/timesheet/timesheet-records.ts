@@ -1,7 +1,9 @@
 // The timesheet's records as JSON built inside its statements (an entry with its pay-period
 // summary in one object, a pay period), and the one place those JSON shapes become typed
-// records (Dates, numbers) again. The clock, submit and read queries share them.
+// records (Dates, numbers) again. The clock, submit and review queries share them; the
+// timesheet's read sends the same shapes, printed as its answer prints them, as they are.
 import { sql } from 'drizzle-orm';
+import { isoUtc, numberOf } from '../../db/answer-sql.ts';
 import type { PayPeriodRow, PayPeriodSummary } from '../pay-periods/pay-periods.repository.ts';
 import type { TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
 
@@ -46,20 +48,42 @@ export function toPayPeriod<T extends PayPeriodRow>(json: Json): T {
   };
 }
 
+/**
+ * How a statement prints the timestamps and numerics of its JSON: as stored, for JSON read back
+ * into records (toTimeEntry, toPayPeriod), or as the answer prints them, for JSON sent as it is
+ * (src/db/answer-sql.ts). Both read back into the same records. Each JSON below is SQL text
+ * made once, one raw fragment (src/db/answer-sql.ts says why).
+ */
+interface Printing {
+  time(column: string): string;
+  number(column: string): string;
+}
+const AS_STORED: Printing = { time: (column) => column, number: (column) => column };
+const AS_ANSWERED: Printing = { time: isoUtc, number: numberOf };
+
 /** The entry `te` with the summary of its pay period `pp` (left-joined), as one JSON object. */
-export const ENTRY_JSON = sql.raw(`json_build_object(
+const entryJson = ({ time, number }: Printing) => `json_build_object(
   'id', te.id, 'employeeId', te.employee_id, 'companyId', te.company_id, 'payPeriodId', te.pay_period_id,
-  'clockIn', te.clock_in, 'clockOut', te.clock_out, 'breakMinutes', te.break_minutes,
-  'totalHours', te.total_hours, 'regularHours', te.regular_hours, 'overtimeHours', te.overtime_hours,
+  'clockIn', ${time('te.clock_in')}, 'clockOut', ${time('te.clock_out')}, 'breakMinutes', te.break_minutes,
+  'totalHours', ${number('te.total_hours')}, 'regularHours', ${number('te.regular_hours')}, 'overtimeHours', ${number('te.overtime_hours')},
   'jobCode', te.job_code, 'taskCode', te.task_code, 'notes', te.notes,
   'clockInIp', te.clock_in_ip, 'clockOutIp', te.clock_out_ip, 'clockInDevice', te.clock_in_device,
-  'clockInRecordedAt', te.clock_in_recorded_at, 'clockOutRecordedAt', te.clock_out_recorded_at,
-  'status', te.status, 'approved', te.approved, 'createdAt', te.created_at, 'updatedAt', te.updated_at,
+  'clockInRecordedAt', ${time('te.clock_in_recorded_at')}, 'clockOutRecordedAt', ${time('te.clock_out_recorded_at')},
+  'status', te.status, 'approved', te.approved, 'createdAt', ${time('te.created_at')}, 'updatedAt', ${time('te.updated_at')},
   'payPeriod', case when pp.id is null then null else json_build_object(
-    'id', pp.id, 'startDate', pp.start_date, 'endDate', pp.end_date, 'status', pp.status, 'locked', pp.locked) end)`);
+    'id', pp.id, 'startDate', ${time('pp.start_date')}, 'endDate', ${time('pp.end_date')}, 'status', pp.status, 'locked', pp.locked) end)`;
 
 /** The pay period `p` as one JSON object (without its company). */
-export const PERIOD_JSON = sql.raw(`json_build_object(
-  'id', p.id, 'companyId', p.company_id, 'periodType', p.period_type, 'startDate', p.start_date, 'endDate', p.end_date,
-  'payDate', p.pay_date, 'status', p.status, 'locked', p.locked, 'exportedBy', p.exported_by, 'exportedAt', p.exported_at,
-  'iifFilename', p.iif_filename, 'createdAt', p.created_at, 'updatedAt', p.updated_at)`);
+const periodJson = ({ time }: Printing) => `json_build_object(
+  'id', p.id, 'companyId', p.company_id, 'periodType', p.period_type, 'startDate', ${time('p.start_date')}, 'endDate', ${time('p.end_date')},
+  'payDate', ${time('p.pay_date')}, 'status', p.status, 'locked', p.locked, 'exportedBy', p.exported_by, 'exportedAt', ${time('p.exported_at')},
+  'iifFilename', p.iif_filename, 'createdAt', ${time('p.created_at')}, 'updatedAt', ${time('p.updated_at')})`;
+
+/** An entry's JSON for toTimeEntry. */
+export const ENTRY_JSON = sql.raw(entryJson(AS_STORED));
+/** A pay period's JSON for toPayPeriod. */
+export const PERIOD_JSON = sql.raw(periodJson(AS_STORED));
+/** SQL text: an entry as the answer's `TimeEntry` prints it (src/modules/timesheet/timesheet.schemas.ts). */
+export const ENTRY_ANSWER_JSON_TEXT = entryJson(AS_ANSWERED);
+/** SQL text: a pay period as the answer's `PayPeriod` prints it, without its optional company. */
+export const PERIOD_ANSWER_JSON_TEXT = periodJson(AS_ANSWERED);

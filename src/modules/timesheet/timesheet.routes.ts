@@ -8,8 +8,9 @@ import { Errors, FailureLabel, InactiveEmployeeLabel, ValidationLabel } from '..
 import { employeeActorOf, employeeOf, refuseAttachedValidation } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { requestMeta } from '../../http/request-meta.ts';
+import { sendDataJsonText } from '../../http/prebuilt-json.ts';
 import { DateTime, envelope, errorResponses, Nullable, Str } from '../../http/schemas.ts';
-import { getTimesheet, recordTimeEntry, submitTimesheet, type UncheckedCaller } from './timesheet.service.ts';
+import { getTimesheetJson, recordTimeEntry, submitTimesheet, type UncheckedCaller } from './timesheet.service.ts';
 import {
   HoursTotals,
   OpenTimeEntry,
@@ -158,6 +159,7 @@ export async function timesheetRoutes(app: AppInstance, ctx: AppContext): Promis
         response: { 200: envelope(Timesheet), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true as const, data: await getTimesheet(ctx, await uncheckedCallerOf(ctx, request), request.query) }),
+    // The database builds this answer's JSON (timesheet-read.repository.ts); the schema documents it.
+    async (request, reply) => sendDataJsonText(reply, await getTimesheetJson(ctx, await uncheckedCallerOf(ctx, request), request.query)),
   );
 }

@@ -23,7 +23,7 @@ import { recordTimesheetAudit } from '../timesheets/timesheets.service.ts';
 import type { ClockOutRefusal } from './clock.repository.ts';
 import { punchWriterFor } from './punch-writer.ts';
 import { lockPeriodForSubmit, submitPeriod } from './submit.repository.ts';
-import { findPeriodRef, readCallerTimesheet, readTimesheet, type TimesheetRows } from './timesheet-read.repository.ts';
+import { findPeriodRef, readCallerTimesheet, readTimesheetJson } from './timesheet-read.repository.ts';
 
 export interface TimeEntryInput {
   action: string;
@@ -231,12 +231,6 @@ export interface TimesheetInput {
   payPeriodId?: string;
 }
 
-export interface TimesheetResponse extends Omit<TimesheetRows, 'openTimeEntry'> {
-  totals: { totalHours: number; regularHours: number; overtimeHours: number; pendingEntries: number; approvedEntries: number };
-  clockStatus: { isClockedIn: boolean; openTimeEntry: OpenEntryRef | null };
-  dateRange: { startDate: Date; endDate: Date };
-}
-
 function parseBound(input: string | undefined, tz: string, bound: 'start' | 'end'): Date | undefined {
   if (input === undefined || input === '') return undefined;
   const parsed = parseDateInput(input, tz, bound);
@@ -254,8 +248,11 @@ const given = (value: string | undefined): string | undefined => (value === '' ?
  * Without dates (the employee app's and the kiosk's reads) the caller check, the pay period's
  * owner and the timesheet are one statement. Dates are parsed in the caller's zone, so with
  * them the caller is checked first, on its own.
+ *
+ * The answer's `data` is JSON text that the database builds (timesheet-read.repository.ts), to
+ * be sent as it is.
  */
-export async function getTimesheet(ctx: AppContext, caller: UncheckedCaller, input: TimesheetInput): Promise<TimesheetResponse> {
+export async function getTimesheetJson(ctx: AppContext, caller: UncheckedCaller, input: TimesheetInput): Promise<string> {
   const now = ctx.clock.now();
   const payPeriodId = given(input.payPeriodId);
   const oneStatement =
@@ -275,12 +272,12 @@ export async function getTimesheet(ctx: AppContext, caller: UncheckedCaller, inp
       return timesheetOfActor(ctx, actor, input, now);
     }
   }
-  if (!read.rows || !read.range) throw Errors.notFound('Employee');
-  return timesheetResponse(read.rows, read.range.start, read.range.end);
+  if (read.data === null) throw Errors.notFound('Employee');
+  return read.data;
 }
 
 /** The timesheet of a caller already checked, with dates parsed in its zone: the period's access check and the period first, then the read. */
-async function timesheetOfActor(ctx: AppContext, actor: EmployeeActor, input: TimesheetInput, now: Date): Promise<TimesheetResponse> {
+async function timesheetOfActor(ctx: AppContext, actor: EmployeeActor, input: TimesheetInput, now: Date): Promise<string> {
   const tz = actor.timezone;
   let start = parseBound(input.startDate, tz, 'start');
   let end = parseBound(input.endDate, tz, 'end');
@@ -300,27 +297,8 @@ async function timesheetOfActor(ctx: AppContext, actor: EmployeeActor, input: Ti
   end ??= week.end;
   if (start.getTime() > end.getTime()) throw Errors.invalidDateRange('startDate must not be after endDate');
 
-  const rows = await readTimesheet(ctx.db, { employeeId: actor.userId, companyId: actor.companyId, start, end, payPeriodId, now });
+  const data = await readTimesheetJson(ctx.db, { employeeId: actor.userId, companyId: actor.companyId, start, end, payPeriodId, now });
   // The caller was checked a moment ago; gone now means deactivated or moved meanwhile.
-  if (!rows) throw Errors.notFound('Employee');
-  return timesheetResponse(rows, start, end);
-}
-
-function timesheetResponse(rows: TimesheetRows, start: Date, end: Date): TimesheetResponse {
-  const entries = rows.timeEntries;
-  return {
-    employee: rows.employee,
-    company: rows.company,
-    timeEntries: entries,
-    currentPayPeriod: rows.currentPayPeriod,
-    totals: {
-      totalHours: sumHours(entries.map((e) => e.totalHours)),
-      regularHours: sumHours(entries.map((e) => e.regularHours)),
-      overtimeHours: sumHours(entries.map((e) => e.overtimeHours)),
-      pendingEntries: entries.filter((e) => e.status === 'PENDING').length,
-      approvedEntries: entries.filter((e) => e.approved).length,
-    },
-    clockStatus: { isClockedIn: rows.openTimeEntry !== null, openTimeEntry: rows.openTimeEntry },
-    dateRange: { startDate: start, endDate: end },
-  };
+  if (data === null) throw Errors.notFound('Employee');
+  return data;
 }
