@@ -2,9 +2,9 @@
 // statement builds and Node.js sends as it is (src/http/prebuilt-json.ts): a timestamp as
 // JavaScript's toISOString writes it, a numeric as a JSON number without trailing zeros. They
 // are SQL text, not Drizzle fragments, so that a statement's fixed JSON can be one raw
-// fragment: Drizzle walks every nested fragment on each request, and an entry's JSON of nested
-// fragments cost the week's read more of Node's CPU than the rest of the request
-// (BENCHMARKS.md, "The timesheet built by the database").
+// fragment: Drizzle walks every nested fragment on each request, and an entry's JSON written as
+// nested fragments doubled the week's read's CPU in Node.js (BENCHMARKS.md, "The timesheet
+// built by the database").
 
 /**
  * A timestamp expression as ISO-8601 UTC with milliseconds (`2026-10-11T04:00:00.000Z`),

@@ -44,8 +44,9 @@ export function sendDataJson<Reply>(reply: Reply, data: Buffer): Reply {
 }
 
 /**
- * `{"success":true,"data":<data>}` sent as it is, where `data` is JSON text of a few kilobytes
- * (the employee's timesheet): a string that small costs the collector less than a buffer.
+ * `{"success":true,"data":<data>}` sent as it is, where `data` is JSON text of some kilobytes
+ * (the employee's timesheet): one short string, where the get-one's megabytes need the buffers
+ * above.
  */
 export function sendDataJsonText<Reply>(reply: Reply, data: string): Reply {
   (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(ENVELOPE_START_TEXT + data + '}');

@@ -15,8 +15,8 @@ import { DATA_ENVELOPE_ROOM } from '../../src/http/prebuilt-json.ts';
 import { payPeriodDetailJson, payPeriodDetailJsonStatement } from '../../src/modules/pay-periods/pay-periods.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createEmployee, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
-import { createWorld, freshCompany, URL, type World } from './fixtures.ts';
 import { AWKWARD, AWKWARD_ENTRY_TEXT, entryAsJson, periodAsJson, sumOfHours } from '../helpers/stored-as-json.ts';
+import { createWorld, freshCompany, URL, type World } from './fixtures.ts';
 import { expectPayPeriodDetail } from './shapes.ts';
 
 let t: TestApp;

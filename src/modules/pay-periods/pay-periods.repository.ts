@@ -164,6 +164,7 @@ export async function deletePayPeriodWithoutEntries(db: Db, id: string): Promise
   return deleted.length > 0;
 }
 
+/** A column or expression printed as the answer prints it, as a fragment of the statement below. */
 const isoSql = (column: string) => sql.raw(isoUtc(column));
 const numberSql = (expression: string) => sql.raw(numberOf(expression));
 
