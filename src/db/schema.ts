@@ -34,6 +34,13 @@ import {
   type TimesheetStatus,
 } from '../domain/enums.ts';
 
+/**
+ * The search indexes' trigrams go straight into the index on every insert or update
+ * (fastupdate off) rather than into a pending list that each search scans in full until a
+ * vacuum merges it: those rows change rarely and are searched often (BENCHMARKS.md, "The
+ * trigram indexes without a pending list"). drizzle/0014_trigram_indexes_without_pending_list.sql.
+ */
+const TRIGRAM_INDEX_OPTIONS = { fastupdate: 'off' };
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
@@ -68,7 +75,7 @@ export const bookkeeperOrgs = pgTable(
   (t) => [
     uniqueIndex('bookkeeper_orgs_slug_key').on(t.slug),
     index('bookkeeper_orgs_name_idx').on(t.name),
-    index('bookkeeper_orgs_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('bookkeeper_orgs_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with(TRIGRAM_INDEX_OPTIONS),
     check('bookkeeper_orgs_overtime_threshold_check', sql`${t.overtimeThreshold} >= 0`),
     check('bookkeeper_orgs_overtime_multiplier_check', sql`${t.overtimeMultiplier} >= 1`),
   ],
@@ -137,8 +144,8 @@ export const companies = pgTable(
   (t) => [
     index('companies_org_name_idx').on(t.bookkeeperOrgId, t.name),
     index('companies_industry_idx').on(t.industryId),
-    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('companies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with(TRIGRAM_INDEX_OPTIONS),
+    index('companies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`).with(TRIGRAM_INDEX_OPTIONS),
     check('companies_pay_period_type_check', inList('pay_period_type', PERIOD_TYPES)),
   ],
 );
@@ -175,7 +182,7 @@ export const employees = pgTable(
     index('employees_search_trgm_idx').using(
       'gin',
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.employeeNumber}, '')) gin_trgm_ops`,
-    ),
+    ).with(TRIGRAM_INDEX_OPTIONS),
     check('employees_pay_rate_check', sql`${t.payRate} >= 0`),
     check('employees_pay_type_check', inList('pay_type', PAY_TYPES)),
   ],
