@@ -194,6 +194,9 @@ describe('GET /api/v1/admin/employees', () => {
       if (n % 2 === 0) inFirstCompany.push(`${lastName} ${firstName}`);
     }
     await createEmployee(t.db, { companyId: company.id, lastName: 'Other', firstName: 'Person' });
+    // Another organization's match: the organization's scope (its companies' ids) leaves it out.
+    const foreign = await createCompany(t.db, { bookkeeperOrgId: (await createOrg(t.db)).id });
+    await createEmployee(t.db, { companyId: foreign.id, lastName: 'Qx-00', firstName: 'Foreign', email: 'foreign@qx.example' });
     expected.sort();
     inFirstCompany.sort();
     const pages = async (search: string, companyId?: string) => {
