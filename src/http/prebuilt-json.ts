@@ -1,7 +1,7 @@
 // Answers whose JSON the database built (json_build_object): the pay period's get-one, where
 // serializing thousands of rows in Node.js cost more than the query, and the employee's
-// timesheet, where parsing and serializing again cost more of Node's CPU than sending the text
-// (BENCHMARKS.md). Fastify sends bytes, or a string, with a JSON content type as they are, so
+// timesheet and the employee search's page, where parsing and serializing again cost more of
+// Node's CPU than sending the text (BENCHMARKS.md). Fastify sends bytes, or a string, with a JSON content type as they are, so
 // the route's response schema still documents the answer (and the tests check the answer
 // against it) but is not used to serialize it.
 import type { FastifyReply } from 'fastify';
@@ -46,8 +46,8 @@ export function sendDataJson<Reply>(reply: Reply, data: Buffer): Reply {
 
 /**
  * `{"success":true,"data":<data>}` sent as it is, where `data` is JSON text of some kilobytes
- * (the employee's timesheet): one short string, where the get-one's megabytes need the buffers
- * above.
+ * (the employee's timesheet, a page of the employee search): one short string, where the
+ * get-one's megabytes need the buffers above.
  */
 export function sendDataJsonText<Reply>(reply: Reply, data: string): Reply {
   (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(ENVELOPE_START_TEXT + data + '}');

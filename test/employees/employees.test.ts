@@ -23,6 +23,7 @@ import {
 import { adminToken, client, employeeToken } from '../helpers/http.ts';
 import { expectPage } from '../companies/shapes.ts';
 import { expectEmployee } from './shapes.ts';
+import { AWKWARD } from '../helpers/stored-as-json.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -183,11 +184,12 @@ describe('GET /api/v1/admin/employees', () => {
         companyId: n % 2 === 0 ? company.id : second.id,
         lastName,
         firstName,
-        email: `${firstName.toLowerCase()}@qx.example`,
-        jobTitle: 'Line cook',
-        payRate: 15.25 + n,
+        // No email for one; one of each kind of pay rate (15.25, 18.50, 20.00, 3.00 and so on).
+        email: n === 9 ? null : `${firstName.toLowerCase()}@qx.example`,
+        jobTitle: n === 7 ? AWKWARD : 'Line cook',
+        payRate: [15.25, 18.5, 20, 0][n % 4]! + n,
         payType: n % 3 === 0 ? 'SALARY' : 'HOURLY',
-        qbName: `QX ${firstName}`,
+        qbName: n === 7 ? AWKWARD : n === 8 ? null : `QX ${firstName}`,
         active: n !== 5,
       });
       expected.push(`${lastName} ${firstName}`);
@@ -220,8 +222,9 @@ describe('GET /api/v1/admin/employees', () => {
     expect(await pages('qx-', company.id)).toEqual(companyPages);
     expect(await pages('no such name')).toEqual([1, 2, 3, 4].map(() => ({ items: [], total: 0, totalPages: 0 })));
 
-    // Whole records, not only names: the trigram search's records are built by PostgreSQL as
-    // JSON, the short term's by Drizzle, and both must be the record the API documents.
+    // Whole records, not only names: the trigram search's page is built by PostgreSQL as JSON
+    // text, the short term's by Drizzle and the serializer, and both must be the page the API
+    // documents (test/helpers/http.ts checks every answer against the OpenAPI document).
     const records = async (search: string, active?: string) => {
       const res = await api.get('/api/v1/admin/employees', { token, query: { search, pageSize: 100, ...(active ? { active } : {}) } });
       expect(res.status).toBe(200);
@@ -230,7 +233,9 @@ describe('GET /api/v1/admin/employees', () => {
     const short = await records('qx');
     expect(await records('qx-')).toEqual(short);
     expect(short.items[0]).toMatchObject({ jobTitle: 'Line cook', company: { id: company.id, bookkeeperOrgId: org.id } });
-    expect(short.items.map((e: any) => e.payRate)).toContain(15.25);
+    expect(short.items.map((e: any) => e.payRate)).toEqual(expect.arrayContaining([15.25, 19.5, 22, 3]));
+    expect(short.items.find((e: any) => e.firstName === 'F07')).toMatchObject({ jobTitle: AWKWARD, qbName: AWKWARD });
+    expect(short.items.find((e: any) => e.firstName === 'F09')).toMatchObject({ email: null });
     // active=true leaves out the one inactive match on either path.
     const activeOnly = await records('qx-', 'true');
     expect(activeOnly.total).toBe(22);

@@ -2,6 +2,7 @@
 // so that PostgreSQL can answer it from that GIN index. pin_hash never leaves this file
 // except through the explicit credential column lists.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { isoUtc, numberOf } from '../../db/answer-sql.ts';
 import { queryPreparedRows, type Db } from '../../db/open.ts';
 import { companies, employees } from '../../db/schema.ts';
 import { ilike } from '../../db/search.ts';
@@ -60,14 +61,17 @@ const TRIGRAM_SEARCH_LENGTH = 3;
 /** Only an organization-scoped list without a company filter needs the companies join to filter. */
 const needsCompanyJoin = (filter: EmployeeListFilter): boolean => !filter.companyId && filter.bookkeeperOrgId !== null;
 
-export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {
+/**
+ * A list's page: its records and the total (the service makes the page of them), or, for a
+ * search through the trigram index, the JSON text of the whole page that the database built.
+ */
+export type EmployeeList = { rows: EmployeeRecord[]; total: number } | { dataJson: string };
+
+export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<EmployeeList> {
   return filter.search !== null && filter.search.length >= TRIGRAM_SEARCH_LENGTH
     ? listMatchesOnce(db, filter, filter.search)
     : listByNameIndex(db, filter);
 }
-
-/** An employee record as the search's JSON has it: timestamps as text (numeric is a JSON number). */
-type EmployeeJson = Omit<EmployeeRecord, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
 /**
  * The search's scope: by company (already checked against the caller's organization by the
@@ -92,43 +96,46 @@ function searchScope(filter: EmployeeListFilter): { name: string; where: SQL } {
 }
 
 /**
+ * An employee as the API prints it (`Employee` in employees.routes.ts), over `e` and its
+ * company `c`: SQL text made once, for the search's answer that PostgreSQL builds.
+ */
+const EMPLOYEE_ANSWER_JSON = `json_build_object(
+  'id', e.id, 'companyId', e.company_id, 'firstName', e.first_name, 'lastName', e.last_name, 'email', e.email,
+  'phone', e.phone, 'employeeNumber', e.employee_number, 'jobTitle', e.job_title, 'payRate', ${numberOf('e.pay_rate')},
+  'payType', e.pay_type, 'active', e.active, 'qbName', e.qb_name, 'createdAt', ${isoUtc('e.created_at')}, 'updatedAt', ${isoUtc('e.updated_at')},
+  'company', json_build_object('id', c.id, 'name', c.name, 'bookkeeperOrgId', c.bookkeeper_org_id))`;
+
+/** The page's records in the list's order, as one raw fragment (src/db/answer-sql.ts says why). */
+const PAGE_ITEMS_JSON = sql.raw(`coalesce((select json_agg(${EMPLOYEE_ANSWER_JSON} order by e.last_name, e.first_name, e.id)
+  from page join employees e on e.id = page.id join companies c on c.id = e.company_id), '[]'::json)`);
+
+/**
  * A term of three characters or more is found through employees_search_trgm_idx, and such a
  * term is usually selective (a name, an email, a number). Its matches are collected once (a
- * CTE read twice is materialized) for both the total and the page, whose 20 records PostgreSQL
- * builds as JSON: one statement, prepared once per connection, where the count and the page
- * used to scan separately (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 3.7 ms)
- * and Drizzle built and PostgreSQL planned it on every request. Its filter is the list's own
+ * CTE read twice is materialized) for both the total and the page: one statement, prepared once
+ * per connection, where the count and the page used to scan separately (BENCHMARKS.md: 1,111
+ * matches of 100,000 employees, 5.6 -> 3.7 ms) and Drizzle built and PostgreSQL planned it on
+ * every request. PostgreSQL builds the whole page's JSON (`paginated(Employee)`), which the
+ * route sends as it is (src/http/prebuilt-json.ts). Its filter is the list's own
  * `ilike(searchDocument, …)`, the index's expression, which the planner must see as written. A page
  * past the last match still carries the total. After five calls PostgreSQL keeps a generic plan:
  * the same plan for a selective term, a little slower for a broad one (BENCHMARKS.md, "The
  * employee search as one prepared statement").
  */
-async function listMatchesOnce(db: Db, filter: EmployeeListFilter, term: string): Promise<{ rows: EmployeeRecord[]; total: number }> {
+async function listMatchesOnce(db: Db, filter: EmployeeListFilter, term: string): Promise<EmployeeList> {
   const scope = searchScope(filter);
-  const [row] = await queryPreparedRows<{ total: number; items: EmployeeJson[] }>(
+  const [row] = await queryPreparedRows<{ data: string }>(
     db,
     scope.name,
     sql`with matches as (
           select ${employees.id}, ${employees.lastName}, ${employees.firstName} from ${employees}
           where ${scope.where} and (not ${filter.activeOnly}::boolean or ${employees.active}) and ${ilike(searchDocument, term)}),
         page as (select id from matches order by last_name, first_name, id limit ${filter.limit}::int offset ${filter.offset}::int)
-        select (select count(*)::int from matches) as total,
-               coalesce((select json_agg(json_build_object(
-                   'id', e.id, 'companyId', e.company_id, 'firstName', e.first_name, 'lastName', e.last_name, 'email', e.email,
-                   'phone', e.phone, 'employeeNumber', e.employee_number, 'jobTitle', e.job_title, 'payRate', e.pay_rate,
-                   'payType', e.pay_type, 'active', e.active, 'qbName', e.qb_name, 'createdAt', e.created_at, 'updatedAt', e.updated_at,
-                   'company', json_build_object('id', c.id, 'name', c.name, 'bookkeeperOrgId', c.bookkeeper_org_id))
-                 order by e.last_name, e.first_name, e.id)
-                 from page join employees e on e.id = page.id join companies c on c.id = e.company_id), '[]'::json) as items`,
+        select json_build_object('items', ${PAGE_ITEMS_JSON}, 'total', counted.total, 'page', ${filter.offset / filter.limit + 1}::int,
+                                 'pageSize', ${filter.limit}::int, 'totalPages', (counted.total + ${filter.limit}::int - 1) / ${filter.limit}::int)::text as data
+          from (select count(*)::int as total from matches) counted`,
   );
-  return {
-    total: row!.total,
-    rows: row!.items.map((item) => ({
-      ...item,
-      createdAt: new Date(item.createdAt),
-      updatedAt: new Date(item.updatedAt),
-    })),
-  };
+  return { dataJson: row!.data };
 }
 
 /** No term, or one too short for the trigram index: the page walks the name index, the count runs beside it. */

@@ -7,6 +7,7 @@ import { FailureLabel } from '../../core/errors.ts';
 import { PAY_TYPES } from '../../domain/enums.ts';
 import { adminOf } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
+import { sendDataJsonText } from '../../http/prebuilt-json.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { DateTime, envelope, errorResponses, idParams, ListQuery, Nullable, paginated, RequiredStr } from '../../http/schemas.ts';
 import { NullableEmail, NullableStr } from '../companies/body-schemas.ts';
@@ -107,7 +108,11 @@ export async function employeeRoutes(app: AppInstance, ctx: AppContext): Promise
         response: { 200: envelope(paginated(Employee)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ success: true as const, data: await listEmployees(ctx, adminOf(request), request.query) }),
+    // A search's page is JSON that the database built (employees.repository.ts); the schema documents it.
+    async (request, reply) => {
+      const page = await listEmployees(ctx, adminOf(request), request.query);
+      return typeof page === 'string' ? sendDataJsonText(reply, page) : { success: true as const, data: page };
+    },
   );
 
   app.post(

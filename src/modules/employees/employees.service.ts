@@ -53,12 +53,16 @@ export interface UpdateEmployeeInput extends EmployeeFields {
   active?: boolean;
 }
 
-export async function listEmployees(ctx: AppContext, actor: AdminActor, query: EmployeeListQuery): Promise<Page<EmployeeRecord>> {
+/**
+ * The caller's page of employees: records, or the JSON text of the page when the database built
+ * it (a search through the trigram index, employees.repository.ts), which the route sends as it is.
+ */
+export async function listEmployees(ctx: AppContext, actor: AdminActor, query: EmployeeListQuery): Promise<Page<EmployeeRecord> | string> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   if (query.companyId !== undefined) await requireAccess(ctx.db, actor, { companyId: query.companyId });
   const companyId = query.companyId ?? null;
-  const { rows, total } = await queryEmployees(ctx.db, {
+  const list = await queryEmployees(ctx.db, {
     bookkeeperOrgId: orgScope(actor),
     companyId,
     search: searchTerm(query.search),
@@ -66,7 +70,7 @@ export async function listEmployees(ctx: AppContext, actor: AdminActor, query: E
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return toPage(rows, total, page, pageSize);
+  return 'dataJson' in list ? list.dataJson : toPage(list.rows, list.total, page, pageSize);
 }
 
 export async function getEmployee(ctx: AppContext, actor: AdminActor, id: string): Promise<EmployeeRecord> {
