@@ -41,6 +41,7 @@ import {
  * trigram indexes without a pending list"). drizzle/0014_trigram_indexes_without_pending_list.sql.
  */
 const TRIGRAM_INDEX_OPTIONS = { fastupdate: 'off' };
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();

@@ -1,9 +1,9 @@
 // Answers whose JSON the database built (json_build_object): the pay period's get-one, where
 // serializing thousands of rows in Node.js cost more than the query, and the employee's
 // timesheet and the employee search's page, where parsing and serializing again cost more of
-// Node's CPU than sending the text (BENCHMARKS.md). Fastify sends bytes, or a string, with a JSON content type as they are, so
-// the route's response schema still documents the answer (and the tests check the answer
-// against it) but is not used to serialize it.
+// Node's CPU than sending the text (BENCHMARKS.md). Fastify sends bytes, or a string, with a
+// JSON content type as they are, so the route's response schema still documents the answer (and
+// the tests check the answer against it) but is not used to serialize it.
 import type { FastifyReply } from 'fastify';
 import type { Room } from '../db/text-bytes.ts';
 import { AnswerBuffers } from './answer-buffers.ts';

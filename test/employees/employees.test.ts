@@ -184,7 +184,7 @@ describe('GET /api/v1/admin/employees', () => {
         companyId: n % 2 === 0 ? company.id : second.id,
         lastName,
         firstName,
-        // No email for one; one of each kind of pay rate (15.25, 18.50, 20.00, 3.00 and so on).
+        // No email for one; pay rates with two decimals, one and none (15.25, 19.50, 22.00, 3.00, …).
         email: n === 9 ? null : `${firstName.toLowerCase()}@qx.example`,
         jobTitle: n === 7 ? AWKWARD : 'Line cook',
         payRate: [15.25, 18.5, 20, 0][n % 4]! + n,

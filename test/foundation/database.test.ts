@@ -1,5 +1,6 @@
-// Both engines: migrating from empty, re-migrating as a no-op, and the two constraints that
-// the database (not JavaScript) enforces. PostgreSQL cases run when TEST_DATABASE_URL is set.
+// Both engines: migrating from empty, re-migrating as a no-op, the constraints that the
+// database (not JavaScript) enforces, and the trigram indexes' lack of a pending list.
+// PostgreSQL cases run when TEST_DATABASE_URL is set.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isConstraintViolation } from '../../src/db/errors.ts';
