@@ -202,25 +202,31 @@ describe('GET /api/v1/admin/employees', () => {
     expected.sort();
     inFirstCompany.sort();
     const pages = async (search: string, companyId?: string) => {
-      const seen: Array<{ items: string[]; total: number; totalPages: number }> = [];
+      // The page's own number and size too: the trigram search's page is built by the database.
+      const seen: Array<{ items: string[]; total: number; page: number; pageSize: number; totalPages: number }> = [];
       for (let page = 1; page <= 4; page++) {
         const res = await api.get('/api/v1/admin/employees', { token, query: { search, page, pageSize: 10, ...(companyId ? { companyId } : {}) } });
         expect(res.status).toBe(200);
-        const { items, total, totalPages } = res.body.data;
-        seen.push({ items: items.map((e: any) => `${e.lastName} ${e.firstName}`), total, totalPages });
+        const { items, total, page: number, pageSize: size, totalPages } = res.body.data;
+        seen.push({ items: items.map((e: any) => `${e.lastName} ${e.firstName}`), total, page: number, pageSize: size, totalPages });
       }
       return seen;
     };
     const byPage = [expected.slice(0, 10), expected.slice(10, 20), expected.slice(20), []];
-    const expectedPages = byPage.map((items) => ({ items, total: 23, totalPages: 3 }));
+    const expectedPages = byPage.map((items, index) => ({ items, total: 23, page: index + 1, pageSize: 10, totalPages: 3 }));
     expect(await pages('qx')).toEqual(expectedPages);
     expect(await pages('QX-')).toEqual(expectedPages);
-    // Within one company (no join to companies), past the last page (the total still reported),
-    // and a term that matches nothing.
-    const companyPages = [inFirstCompany.slice(0, 10), inFirstCompany.slice(10), [], []].map((items) => ({ items, total: 12, totalPages: 2 }));
+    // Within one company, past the last page (the total still reported), and a term that matches nothing.
+    const companyPages = [inFirstCompany.slice(0, 10), inFirstCompany.slice(10), [], []].map((items, index) => ({
+      items,
+      total: 12,
+      page: index + 1,
+      pageSize: 10,
+      totalPages: 2,
+    }));
     expect(await pages('qx', company.id)).toEqual(companyPages);
     expect(await pages('qx-', company.id)).toEqual(companyPages);
-    expect(await pages('no such name')).toEqual([1, 2, 3, 4].map(() => ({ items: [], total: 0, totalPages: 0 })));
+    expect(await pages('no such name')).toEqual([1, 2, 3, 4].map((page) => ({ items: [], total: 0, page, pageSize: 10, totalPages: 0 })));
 
     // Whole records, not only names: the trigram search's page is built by PostgreSQL as JSON
     // text, the short term's by Drizzle and the serializer, and both must be the page the API
