@@ -1,25 +1,22 @@
 // The framework-free baseline of the clock cycle: node:http + pg, nothing else, sending the
 // very statements the service sends, coalesced the same way (src/core/coalescer.ts with the
-// service's batch sizes): a punch alone is clockInStatement / clockOutStatement of
-// src/modules/timesheet/clock.repository.ts, a batch the statements of
-// clock-batch.repository.ts, all as named prepared statements. It verifies the
+// service's batch sizes): a punch alone is clockInQuery / clockOutQuery of
+// src/modules/timesheet/clock.repository.ts, a batch the queries of clock-batch.repository.ts,
+// all as named prepared statements whose text is rendered once, as the service's are. It verifies the
 // token as the service does and answers the entry as JSON, so the difference from the real
 // server is the framework's share: routing, schemas, hooks, serialization, logging.
 // Not a product: no validation beyond what the cycle sends, no error envelope.
 //   PORT=... DATABASE_URL=... JWT_SECRET=... [POOL_MAX=16] node --import tsx bench/minimal-clock-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Coalescer } from '../src/core/coalescer.ts';
 import { TokenService, tokenHash } from '../src/core/tokens.ts';
-import { clockInBatchStatement, clockOutBatchStatement } from '../src/modules/timesheet/clock-batch.repository.ts';
-import { clockInStatement, clockOutStatement, type ClockInValues, type ClockOutValues } from '../src/modules/timesheet/clock.repository.ts';
+import { clockInBatchQuery, clockOutBatchQuery } from '../src/modules/timesheet/clock-batch.repository.ts';
+import { clockInQuery, clockOutQuery, type ClockInValues, type ClockOutValues } from '../src/modules/timesheet/clock.repository.ts';
 import { PUNCH_BATCH_MAX, PUNCH_BATCHES_IN_FLIGHT } from '../src/modules/timesheet/punch-writer.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 16) });
 const tokens = new TokenService(new TextEncoder().encode(process.env.JWT_SECRET ?? ''), 86_400);
-const dialect = new PgDialect();
 const ENTRY = '/api/v1/employee/timesheet/entry';
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -38,9 +35,8 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(text);
 }
 
-async function rowsOf(name: string, statement: SQL): Promise<Array<{ entry: unknown }>> {
-  const query = dialect.sqlToQuery(statement);
-  const { rows } = await pool.query({ name, text: query.sql, values: query.params as unknown[] });
+async function rowsOf(name: string, query: { sql: string; params: unknown[] }): Promise<Array<{ entry: unknown }>> {
+  const { rows } = await pool.query({ name, text: query.sql, values: query.params });
   return rows as Array<{ entry: unknown }>;
 }
 
@@ -56,12 +52,12 @@ function coalescer<Values extends { credential: { userId: string } }>(alone: (v:
 }
 
 const clockIns = coalescer<ClockInValues>(
-  async (v) => (await rowsOf('bench_clock_in', clockInStatement(v)))[0]!,
-  (vs) => rowsOf('bench_clock_in_batch', clockInBatchStatement(vs)),
+  async (v) => (await rowsOf('bench_clock_in', clockInQuery(v)))[0]!,
+  (vs) => rowsOf('bench_clock_in_batch', clockInBatchQuery(vs)),
 );
 const clockOuts = coalescer<ClockOutValues>(
-  async (v) => (await rowsOf('bench_clock_out', clockOutStatement(v)))[0]!,
-  (vs) => rowsOf('bench_clock_out_batch', clockOutBatchStatement(vs)),
+  async (v) => (await rowsOf('bench_clock_out', clockOutQuery(v)))[0]!,
+  (vs) => rowsOf('bench_clock_out_batch', clockOutBatchQuery(vs)),
 );
 
 async function punch(request: IncomingMessage, response: ServerResponse): Promise<void> {

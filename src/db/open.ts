@@ -161,27 +161,7 @@ export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promi
   return result.rows;
 }
 
-/** What queryPreparedRows uses of Drizzle's database object (its `execute` does the same, unnamed). */
-interface DrizzleInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
-  };
-}
-
-/**
- * Rows of a raw statement sent as the named prepared statement `name`: on PostgreSQL it is
- * parsed and planned once per connection rather than on every call (the hot path's statements,
- * docs/architecture.md §3); PGlite runs it like any statement. One name, one statement text:
- * the same builder with different values. Its results are Drizzle's, as from queryRows.
- */
-export async function queryPreparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const drizzle = db as unknown as DrizzleInternals;
-  const result = (await drizzle.session.prepareQuery(renderQuery(db, query), undefined, name, false).execute()) as { rows: T[] };
-  return result.rows;
-}
-
 /** A raw statement's text and parameters as Drizzle sends them to the driver. */
 export function renderQuery(db: Db, query: SQL): { sql: string; params: unknown[] } {
-  return (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+  return (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
 }

@@ -1,6 +1,6 @@
 // The list filters every admin list shares (docs/api.md §7): a literal, case-insensitive
 // `search` and the organization list's `active` rule.
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** `%term%` with `%`, `_` and `\` escaped, so that they match themselves. */
 export function likePattern(search: string): string {
@@ -9,7 +9,12 @@ export function likePattern(search: string): string {
 
 /** `expression ILIKE '%term%' ESCAPE '\'`: the form pg_trgm's GIN indexes can serve. */
 export function ilike(expression: SQL | AnyColumn, search: string): SQL {
-  return sql`${expression} ilike ${likePattern(search)} escape '\\'`;
+  return ilikePattern(expression, likePattern(search));
+}
+
+/** The same with the `likePattern` as a value or a named statement's placeholder (src/db/named-statement.ts). */
+export function ilikePattern(expression: SQL | AnyColumn, pattern: string | SQLWrapper): SQL {
+  return sql`${expression} ilike ${pattern} escape '\\'`;
 }
 
 /** `active=true` returns only active records; any other value returns all. */

@@ -6,10 +6,9 @@
 // (64 punches with 5,000 entries open: 200 ms instead of 14; BENCHMARKS.md). The update must
 // reach its rows by their ids. PostgreSQL only: PGlite has no auto_explain.
 import pg from 'pg';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/open.ts';
-import { clockOutBatchStatement, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
+import { clockOutBatchQuery, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
 
@@ -70,8 +69,8 @@ describe.skipIf(!url)('the batched clock out plan', () => {
       await session.query(`set ${setting}`);
     }
     const now = new Date();
-    const statement = new PgDialect().sqlToQuery(
-      clockOutBatchStatement(employees.map((e) => ({ credential: credential(e), now, recordedAt: now, offline: false, breakMinutes: null, notes: null, clockOutIp: null }))),
+    const statement = clockOutBatchQuery(
+      employees.map((e) => ({ credential: credential(e), now, recordedAt: now, offline: false, breakMinutes: null, notes: null, clockOutIp: null })),
     );
     const closed = await session.query(statement.sql, statement.params);
     expect(closed.rows.map((row) => row.outcome)).toEqual(employees.map(() => 'closed'));

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../../src/db/errors.ts';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
-import { closeOpenEntries, clockOutBatchStatement, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
+import { closeOpenEntries, clockOutBatchRows, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { closeOpenEntry, type ClockInValues, type ClockOutValues } from '../../src/modules/timesheet/clock.repository.ts';
 import { coalescedPunchWriter } from '../../src/modules/timesheet/punch-writer.ts';
 import { openTestDatabase } from '../helpers/app.ts';
@@ -152,7 +152,7 @@ describe('coalesced punches', () => {
     // run once on a copy of the state inside a transaction that is rolled back.
     const routes = await db
       .transaction(async (tx) => {
-        const rows = await queryRows<{ alone: boolean; outcome: string }>(tx as unknown as Db, clockOutBatchStatement(batch));
+        const rows = await clockOutBatchRows(tx as unknown as Db, batch);
         throw Object.assign(new Error('roll back'), { rows });
       })
       .catch((error: { rows?: Array<{ alone: boolean; outcome: string }> }) => error.rows);

@@ -1,7 +1,8 @@
 // Queries of login, verify and /auth/me. Secrets (password_hash, pin_hash) are selected only
 // by the two lookups that check them, and never leave the service.
 import { and, eq, sql } from 'drizzle-orm';
-import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import type { AuditRow } from '../../core/audit.ts';
 import { adminUsers, bookkeeperOrgs, companies, employees } from '../../db/schema.ts';
 import { adminUserRecord, type AdminUserRecord } from '../admin-users/admin-users.repository.ts';
@@ -22,21 +23,21 @@ export type AdminLoginRow = Omit<AdminRecord, 'lastLoginAt'> & { passwordHash: s
  * (recordLogin). The organization comes back as JSON.
  */
 export async function findAdminForLogin(db: Db, email: string): Promise<AdminLoginRow | undefined> {
-  // Columns named as the record's fields, so each row is the record as PostgreSQL sends it.
-  const [row] = await queryPreparedRows<AdminLoginRow>(
-    db,
-    'payclock_admin_for_login',
-    sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.active,
+  return (await ADMIN_FOR_LOGIN.rows(db, { email }))[0];
+}
+
+// Columns named as the record's fields, so each row is the record as PostgreSQL sends it.
+const ADMIN_FOR_LOGIN = namedStatement<{ email: string }, AdminLoginRow>(
+  'payclock_admin_for_login',
+  (v) => sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.active,
                u.bookkeeper_org_id as "bookkeeperOrgId", u.password_hash as "passwordHash",
                json_build_object('id', o.id, 'name', o.name, 'slug', o.slug, 'email', o.email, 'phone', o.phone,
                  'timezone', o.timezone, 'dateFormat', o.date_format, 'overtimeThreshold', o.overtime_threshold::float8,
                  'overtimeMultiplier', o.overtime_multiplier::float8, 'active', o.active) as "bookkeeperOrg"
         from admin_users u join bookkeeper_orgs o on o.id = u.bookkeeper_org_id
-        where lower(u.email) = lower(${email})
+        where lower(u.email) = lower(${v.email})
         limit 1`,
-  );
-  return row;
-}
+);
 
 export async function findAdminRecord(db: Db, id: string): Promise<AdminRecord | undefined> {
   const [row] = await db
@@ -55,21 +56,48 @@ export async function findAdminRecord(db: Db, id: string): Promise<AdminRecord |
  * admin's row is gone (the audit row is written either way, as before).
  */
 export async function recordLogin(db: Db, adminId: string, at: Date, audit: AuditRow): Promise<Date | null> {
-  const rows = await queryPreparedRows<{ stamped: boolean }>(
-    db,
-    'payclock_record_login',
-    sql`with stamped as (
-          update admin_users set last_login_at = ${at.toISOString()}::timestamptz where id = ${adminId}::uuid returning id
-        ), audited as (
-          insert into audit_logs (action, actor_type, actor_id, bookkeeper_org_id, entity_type, entity_id, ip, user_agent, details)
-          values (${audit.action}, ${audit.actorType ?? null}, ${audit.actorId ?? null}::uuid, ${audit.bookkeeperOrgId ?? null}::uuid,
-                  ${audit.entityType ?? null}, ${audit.entityId ?? null}::uuid, ${audit.ip ?? null}, ${audit.userAgent ?? null},
-                  ${audit.details == null ? null : JSON.stringify(audit.details)}::jsonb)
-        )
-        select true as stamped from stamped`,
-  );
+  const rows = await RECORD_LOGIN.rows(db, {
+    at: at.toISOString(),
+    adminId,
+    action: audit.action,
+    actorType: audit.actorType ?? null,
+    actorId: audit.actorId ?? null,
+    bookkeeperOrgId: audit.bookkeeperOrgId ?? null,
+    entityType: audit.entityType ?? null,
+    entityId: audit.entityId ?? null,
+    ip: audit.ip ?? null,
+    userAgent: audit.userAgent ?? null,
+    details: audit.details == null ? null : JSON.stringify(audit.details),
+  });
   return rows.length > 0 ? at : null;
 }
+
+interface RecordLoginValues {
+  at: string;
+  adminId: string;
+  action: string;
+  actorType: string | null;
+  actorId: string | null;
+  bookkeeperOrgId: string | null;
+  entityType: string | null;
+  entityId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** The audit row's details as JSON text. */
+  details: string | null;
+}
+
+const RECORD_LOGIN = namedStatement<RecordLoginValues, { stamped: boolean }>(
+  'payclock_record_login',
+  (v) => sql`with stamped as (
+          update admin_users set last_login_at = ${v.at}::timestamptz where id = ${v.adminId}::uuid returning id
+        ), audited as (
+          insert into audit_logs (action, actor_type, actor_id, bookkeeper_org_id, entity_type, entity_id, ip, user_agent, details)
+          values (${v.action}, ${v.actorType}, ${v.actorId}::uuid, ${v.bookkeeperOrgId}::uuid,
+                  ${v.entityType}, ${v.entityId}::uuid, ${v.ip}, ${v.userAgent}, ${v.details}::jsonb)
+        )
+        select true as stamped from stamped`,
+);
 
 /** The employee record (docs/api.md §10) verify and /auth/me return. */
 const employeeRecordColumns = {

@@ -3,7 +3,8 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { AdminActorRow } from '../../core/actors.ts';
 import type { AdminCredential } from '../../core/admin-caller.ts';
-import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { adminUsers, bookkeeperOrgs, companies } from '../../db/schema.ts';
 import { likePattern } from '../../db/search.ts';
 import { adminActorSelect } from '../auth/actor.repository.ts';
@@ -82,26 +83,34 @@ export interface CallerOrgList {
 /** An organization as the list's JSON has it: timestamps as text. */
 type OrgJson = Omit<OrgRecord, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
+/** The organization list's statement (listOrgsAsCaller): its values by name. */
+interface CallerOrgListValues {
+  userId: string;
+  tokenHash: string;
+  activeOnly: boolean;
+  /** The `likePattern` of the search, or null for no search. */
+  pattern: string | null;
+  limit: number;
+  offset: number;
+}
+
 /**
- * The caller check, the page (with its counts) and the total, in ONE statement prepared once
- * per connection (the guard's own caller query is skipped, docs/architecture.md §3). The
- * caller's row decides the scope: a SUPER_ADMIN sees every organization, an ADMIN its own
- * (docs/api.md §9). The page's ids are chosen first, so the correlated counts run for the
- * page's rows only, not for every row that the offset skips. Optional filters are values
+ * The caller check, the page (with its counts) and the total, in ONE statement rendered once
+ * (src/db/named-statement.ts; the guard's own caller query is skipped, docs/architecture.md §3).
+ * The caller's row decides the scope: a SUPER_ADMIN sees every organization, an ADMIN its own
+ * (docs/api.md §9). The page's ids are chosen first, so the correlated counts run for the page's
+ * rows only, not for every row that the offset skips. Optional filters are values
  * (`$n is null or …`), so every call is the same statement text.
  */
-export async function listOrgsAsCaller(db: Db, credential: AdminCredential, filter: OrgListFilter): Promise<CallerOrgList> {
-  const pattern = filter.search === null ? null : likePattern(filter.search);
-  const [row] = await queryPreparedRows<{ caller: AdminActorRow | null; total: number; items: OrgJson[] }>(
-    db,
-    'payclock_caller_org_list',
-    sql`with caller as (${adminActorSelect(credential.userId, credential.hash)}),
+const CALLER_ORG_LIST = namedStatement<CallerOrgListValues, { caller: AdminActorRow | null; total: number; items: OrgJson[] }>(
+  'payclock_caller_org_list',
+  (v) => sql`with caller as (${adminActorSelect(v.userId, v.tokenHash)}),
       matching as (
         select o.id, o.name from bookkeeper_orgs o join caller on caller.role = 'SUPER_ADMIN' or o.id = caller.bookkeeper_org_id
-        where (not ${filter.activeOnly}::boolean or o.active)
-          and (${pattern}::text is null
-               or o.name ilike ${pattern}::text escape '\\' or o.slug ilike ${pattern}::text escape '\\' or o.email ilike ${pattern}::text escape '\\')),
-      page as (select id from matching order by name, id limit ${filter.limit}::int offset ${filter.offset}::int)
+        where (not ${v.activeOnly}::boolean or o.active)
+          and (${v.pattern}::text is null
+               or o.name ilike ${v.pattern}::text escape '\\' or o.slug ilike ${v.pattern}::text escape '\\' or o.email ilike ${v.pattern}::text escape '\\')),
+      page as (select id from matching order by name, id limit ${v.limit}::int offset ${v.offset}::int)
       select (select row_to_json(caller) from caller) as caller,
              (select count(*)::int from matching) as total,
              coalesce((select json_agg(json_build_object(
@@ -114,7 +123,17 @@ export async function listOrgsAsCaller(db: Db, credential: AdminCredential, filt
                    'adminUsers', (select count(*) from admin_users u where u.bookkeeper_org_id = o.id)))
                order by o.name, o.id)
                from page join bookkeeper_orgs o on o.id = page.id), '[]'::json) as items`,
-  );
+);
+
+export async function listOrgsAsCaller(db: Db, credential: AdminCredential, filter: OrgListFilter): Promise<CallerOrgList> {
+  const [row] = await CALLER_ORG_LIST.rows(db, {
+    userId: credential.userId,
+    tokenHash: credential.hash,
+    activeOnly: filter.activeOnly,
+    pattern: filter.search === null ? null : likePattern(filter.search),
+    limit: filter.limit,
+    offset: filter.offset,
+  });
   return {
     caller: row!.caller,
     total: row!.total,

@@ -3,9 +3,10 @@
 // except through the explicit credential column lists.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { isoUtc, numberOf } from '../../db/answer-sql.ts';
-import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { namedStatement, type Slots } from '../../db/named-statement.ts';
 import { companies, employees } from '../../db/schema.ts';
-import { ilike } from '../../db/search.ts';
+import { ilike, ilikePattern, likePattern } from '../../db/search.ts';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = typeof employees.$inferInsert;
@@ -67,32 +68,41 @@ const needsCompanyJoin = (filter: EmployeeListFilter): boolean => !filter.compan
  */
 export type EmployeeList = { rows: EmployeeRecord[]; total: number } | { dataJson: string };
 
+/** Whether a term is searched through employees_search_trgm_idx (the search statements below) rather than by a scan. */
+export const searchesByTrigram = (term: string | null): term is string => term !== null && term.length >= TRIGRAM_SEARCH_LENGTH;
+
 export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<EmployeeList> {
-  return filter.search !== null && filter.search.length >= TRIGRAM_SEARCH_LENGTH
-    ? listMatchesOnce(db, filter, filter.search)
-    : listByNameIndex(db, filter);
+  if (!searchesByTrigram(filter.search)) return listByNameIndex(db, filter);
+  const values = searchValues(filter, filter.search);
+  let found: SearchRow[];
+  if (filter.companyId) found = await SEARCH_IN_COMPANY.rows(db, { ...values, companyId: filter.companyId });
+  else if (filter.bookkeeperOrgId !== null) found = await SEARCH_IN_ORG.rows(db, { ...values, orgId: filter.bookkeeperOrgId });
+  else found = await SEARCH_ALL.rows(db, values);
+  return { dataJson: found[0]!.data };
 }
 
-/**
- * The search's scope: by company (already checked against the caller's organization by the
- * service), by organization, or every employee (SUPER_ADMIN). Each is its own named statement,
- * so each keeps a plan of its own shape.
- *
- * The organization's scope is its companies' ids as one array, not a join. Joined, the planner
- * took a nested loop over the companies that read the trigram index once per company, each
- * time ANDed with that company's own index entries: ten companies, ten trigram scans. With the
- * array the trigram index is read once, and the planner still chooses whether to AND it with
- * the companies' index entries (BENCHMARKS.md, "The organization's employees as one array").
- */
-function searchScope(filter: EmployeeListFilter): { name: string; where: SQL } {
-  if (filter.companyId) return { name: 'payclock_employee_search_company', where: sql`${employees.companyId} = ${filter.companyId}::uuid` };
-  if (filter.bookkeeperOrgId !== null) {
-    return {
-      name: 'payclock_employee_search_org',
-      where: sql`${employees.companyId} = any(array(select ${companies.id} from ${companies} where ${companies.bookkeeperOrgId} = ${filter.bookkeeperOrgId}::uuid))`,
-    };
-  }
-  return { name: 'payclock_employee_search_all', where: sql`true` };
+/** The values every search statement takes. */
+interface SearchValues {
+  activeOnly: boolean;
+  /** The term's `likePattern`. */
+  pattern: string;
+  limit: number;
+  offset: number;
+  /** The page's number, which the answer carries. */
+  page: number;
+}
+
+const searchValues = (filter: Omit<EmployeeListFilter, 'bookkeeperOrgId' | 'companyId'>, term: string): SearchValues => ({
+  activeOnly: filter.activeOnly,
+  pattern: likePattern(term),
+  limit: filter.limit,
+  offset: filter.offset,
+  page: filter.offset / filter.limit + 1,
+});
+
+/** A search statement's row: the page's JSON. */
+interface SearchRow {
+  data: string;
 }
 
 /**
@@ -109,34 +119,59 @@ const EMPLOYEE_ANSWER_JSON = `json_build_object(
 const PAGE_ITEMS_JSON = sql.raw(`coalesce((select json_agg(${EMPLOYEE_ANSWER_JSON} order by e.last_name, e.first_name, e.id)
   from page join employees e on e.id = page.id join companies c on c.id = e.company_id), '[]'::json)`);
 
+/** A search's scope: a condition on the employees. */
+interface SearchScope {
+  where: SQL;
+}
+
 /**
  * A term of three characters or more is found through employees_search_trgm_idx, and such a
  * term is usually selective (a name, an email, a number). Its matches are collected once (a
  * CTE read twice is materialized) for both the total and the page: one statement, prepared once
- * per connection, where the count and the page used to scan separately (BENCHMARKS.md: 1,111
- * matches of 100,000 employees, 5.6 -> 3.7 ms) and Drizzle built and PostgreSQL planned it on
- * every request. PostgreSQL builds the whole page's JSON (`paginated(Employee)`), which the
- * route sends as it is (src/http/prebuilt-json.ts). Its filter is the list's own
- * `ilike(searchDocument, …)`, the index's expression, which the planner must see as written. A page
- * past the last match still carries the total. After five calls PostgreSQL keeps a generic plan:
- * the same plan for a selective term, a little slower for a broad one (BENCHMARKS.md, "The
- * employee search as one prepared statement").
+ * per connection and rendered once (src/db/named-statement.ts), where the count and the page
+ * used to scan separately (BENCHMARKS.md: 1,111 matches of 100,000 employees, 5.6 -> 3.7 ms)
+ * and Drizzle built and PostgreSQL planned it on every request. PostgreSQL builds the whole
+ * page's JSON (`paginated(Employee)`), which the route sends as it is
+ * (src/http/prebuilt-json.ts). Its filter is the index's expression (`searchDocument`), which the
+ * planner must see as written. A page past the last match still carries the total. After five
+ * calls PostgreSQL keeps a generic plan: the same plan for a selective term, a little slower for
+ * a broad one (BENCHMARKS.md, "The employee search as one prepared statement"). Each scope is
+ * its own statement, so each keeps a plan of its own shape.
  */
-async function listMatchesOnce(db: Db, filter: EmployeeListFilter, term: string): Promise<EmployeeList> {
-  const scope = searchScope(filter);
-  const [row] = await queryPreparedRows<{ data: string }>(
-    db,
-    scope.name,
-    sql`with matches as (
+function searchStatement<V extends SearchValues>(name: string, scopeOf: (v: Slots<V>) => SearchScope) {
+  return namedStatement<V, SearchRow>(name, (v) => {
+    const scope = scopeOf(v);
+    return sql`with matches as (
           select ${employees.id}, ${employees.lastName}, ${employees.firstName} from ${employees}
-          where ${scope.where} and (not ${filter.activeOnly}::boolean or ${employees.active}) and ${ilike(searchDocument, term)}),
-        page as (select id from matches order by last_name, first_name, id limit ${filter.limit}::int offset ${filter.offset}::int)
-        select json_build_object('items', ${PAGE_ITEMS_JSON}, 'total', counted.total, 'page', ${filter.offset / filter.limit + 1}::int,
-                                 'pageSize', ${filter.limit}::int, 'totalPages', (counted.total + ${filter.limit}::int - 1) / ${filter.limit}::int)::text as data
-          from (select count(*)::int as total from matches) counted`,
-  );
-  return { dataJson: row!.data };
+          where ${scope.where} and (not ${v.activeOnly}::boolean or ${employees.active}) and ${ilikePattern(searchDocument, v.pattern)}),
+        page as (select id from matches order by last_name, first_name, id limit ${v.limit}::int offset ${v.offset}::int)
+        select json_build_object('items', ${PAGE_ITEMS_JSON}, 'total', counted.total, 'page', ${v.page}::int,
+                                 'pageSize', ${v.limit}::int, 'totalPages', (counted.total + ${v.limit}::int - 1) / ${v.limit}::int)::text as data
+          from (select count(*)::int as total from matches) counted`;
+  });
 }
+
+/** A company's employees (the company was already checked against the caller's organization by the service). */
+const SEARCH_IN_COMPANY = searchStatement<SearchValues & { companyId: string }>('payclock_employee_search_company', (v) => ({
+  where: sql`${employees.companyId} = ${v.companyId}::uuid`,
+}));
+
+/**
+ * An organization's employees: its companies' ids as one array, not a join. Joined, the
+ * planner took a nested loop over the companies that read the trigram index once per company,
+ * each time ANDed with that company's own index entries: ten companies, ten trigram scans. With
+ * the array the trigram index is read once, and the planner still chooses whether to AND it
+ * with the companies' index entries (BENCHMARKS.md, "The organization's employees as one array").
+ */
+const organizationsCompanies = (orgId: SQL) =>
+  sql`${employees.companyId} = any(array(select ${companies.id} from ${companies} where ${companies.bookkeeperOrgId} = ${orgId}))`;
+
+const SEARCH_IN_ORG = searchStatement<SearchValues & { orgId: string }>('payclock_employee_search_org', (v) => ({
+  where: organizationsCompanies(sql`${v.orgId}::uuid`),
+}));
+
+/** Every organization's employees (a SUPER_ADMIN's). */
+const SEARCH_ALL = searchStatement<SearchValues>('payclock_employee_search_all', () => ({ where: sql`true` }));
 
 /** No term, or one too short for the trigram index: the page walks the name index, the count runs beside it. */
 async function listByNameIndex(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {

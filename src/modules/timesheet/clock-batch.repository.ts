@@ -4,9 +4,10 @@
 // parameter, so the statement's text (and its prepared plan) is the same for any batch size.
 // A batch never holds two punches of one employee (src/core/coalescer.ts), so its rows never
 // conflict with each other; a conflict with a committed row refuses only its own punch.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
-import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { employeeActorSelect } from '../auth/actor.repository.ts';
 import { callerMayAct, type ClockInOutcome, type ClockInValues, type ClockOutOutcome, type ClockOutRefusal, type ClockOutValues } from './clock.repository.ts';
 import { ENTRY_JSON, toTimeEntry, type Json } from './timesheet-records.ts';
@@ -17,19 +18,23 @@ const liveOnly = (punch: { offline: boolean }) => {
 };
 
 /** The batch's punches `p`, one row each, numbered `n` in the batch's order. */
-const punchesOf = (json: string, columns: string) =>
+const punchesOf = (json: SQLWrapper, columns: string) =>
   sql`select a.n, r.* from json_array_elements(${json}::json) with ordinality as a(item, n)
       cross join lateral json_to_record(a.item) as r(${sql.raw(columns)})`;
 
 /** Clock in every punch of the batch; outcomes in the punches' order. */
 export async function insertOpenEntries(db: Db, punches: readonly ClockInValues[]): Promise<ClockInOutcome[]> {
-  punches.forEach(liveOnly);
-  const rows = await queryPreparedRows<{ n: string; caller: EmployeeActorRow | null; entry: Json | null }>(db, 'payclock_clock_in_batch', clockInBatchStatement(punches));
+  const rows = await CLOCK_IN_BATCH.rows(db, { punches: clockInPunchesJson(punches) });
   return rows.map((row) => ({ caller: row.caller, periodLocked: false, entry: row.entry ? toTimeEntry(row.entry) : null }));
 }
 
-export function clockInBatchStatement(punches: readonly ClockInValues[]): SQL {
-  const json = JSON.stringify(
+/** The clock-in batch statement's text and parameters (also sent as they are by bench/minimal-clock-server.ts). */
+export const clockInBatchQuery = (punches: readonly ClockInValues[]) => CLOCK_IN_BATCH.query({ punches: clockInPunchesJson(punches) });
+
+/** The batch's punches as the statement's one JSON parameter. */
+function clockInPunchesJson(punches: readonly ClockInValues[]): string {
+  punches.forEach(liveOnly);
+  return JSON.stringify(
     punches.map((v) => ({
       employee_id: v.credential.userId,
       token_hash: v.credential.hash,
@@ -43,15 +48,20 @@ export function clockInBatchStatement(punches: readonly ClockInValues[]): SQL {
       device: v.clockInDevice,
     })),
   );
-  const columns =
-    'employee_id uuid, token_hash text, issued_at_ms float8, at timestamptz, recorded_at timestamptz, job_code varchar, task_code varchar, notes varchar, ip varchar, device varchar';
-  // The INSERT comes early in the text, as in the single statement (pg_stat_activity's first
-  // 1,024 characters are what the lock-wait tests look for). The caller is looked up by id per
-  // punch (LIMIT keeps the lateral from being flattened into a hash of the whole employees
-  // table), and the outcomes are joined to the punches, not looked up with a subquery per punch
-  // (which read every row of the batch for each one): 64 clock ins in 9.8-10.2 ms instead of
-  // 10.8-11.2 (BENCHMARKS.md).
-  return sql`with p as (${punchesOf(json, columns)}),
+}
+
+const CLOCK_IN_COLUMNS =
+  'employee_id uuid, token_hash text, issued_at_ms float8, at timestamptz, recorded_at timestamptz, job_code varchar, task_code varchar, notes varchar, ip varchar, device varchar';
+
+// The INSERT comes early in the text, as in the single statement (pg_stat_activity's first
+// 1,024 characters are what the lock-wait tests look for). The caller is looked up by id per
+// punch (LIMIT keeps the lateral from being flattened into a hash of the whole employees
+// table), and the outcomes are joined to the punches, not looked up with a subquery per punch
+// (which read every row of the batch for each one): 64 clock ins in 9.8-10.2 ms instead of
+// 10.8-11.2 (BENCHMARKS.md).
+const CLOCK_IN_BATCH = namedStatement<{ punches: string }, { n: string; caller: EmployeeActorRow | null; entry: Json | null }>(
+  'payclock_clock_in_batch',
+  (v) => sql`with p as (${punchesOf(v.punches, CLOCK_IN_COLUMNS)}),
 caller as (select p.n, c.*, row_to_json(c) as row_json from p cross join lateral (${employeeActorSelect(sql`p.employee_id`, sql`p.token_hash`)} limit 1) c),
 te as (insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
   select caller.id, caller.company_id,
@@ -67,31 +77,38 @@ from p
 left join caller on caller.n = p.n
 left join te on te.employee_id = p.employee_id
 left join pay_periods pp on pp.id = te.pay_period_id
-order by p.n`;
-}
+order by p.n`,
+);
 
 /** Clock out every punch of the batch; outcomes in the punches' order. */
 export async function closeOpenEntries(db: Db, punches: readonly ClockOutValues[]): Promise<ClockOutOutcome[]> {
-  punches.forEach(liveOnly);
-  const rows = await queryPreparedRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(
-    db,
-    'payclock_clock_out_batch',
-    clockOutBatchStatement(punches),
-  );
+  const rows = await clockOutBatchRows(db, punches);
   return rows.map((row): ClockOutOutcome => {
     if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
     return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
   });
 }
 
-/**
- * payclock_clock_out_batch (drizzle/0010_clock_out_batch.sql, as 0011 replaced it): the employee
- * row locks of the whole batch in one statement, the plain punches closed by one UPDATE, each
- * starting from its week's running total when one is kept, and every other punch handed to
- * payclock_clock_out on its own, so each outcome is exactly the single call's.
- */
-export function clockOutBatchStatement(punches: readonly ClockOutValues[]): SQL {
-  const json = JSON.stringify(
+/** A row of the clock-out batch: its punch's outcome, and whether payclock_clock_out closed it on its own (`alone`). */
+export interface ClockOutBatchRow {
+  n: string;
+  outcome: ClockOutRefusal | 'closed';
+  caller: EmployeeActorRow | null;
+  alone: boolean;
+  entry: Json | null;
+}
+
+/** The clock-out batch's rows as they are (closeOpenEntries; the tests read `alone`). */
+export function clockOutBatchRows(db: Db, punches: readonly ClockOutValues[]): Promise<ClockOutBatchRow[]> {
+  return CLOCK_OUT_BATCH.rows(db, { punches: clockOutPunchesJson(punches) });
+}
+
+/** The clock-out batch statement's text and parameters (also sent as they are by bench/minimal-clock-server.ts). */
+export const clockOutBatchQuery = (punches: readonly ClockOutValues[]) => CLOCK_OUT_BATCH.query({ punches: clockOutPunchesJson(punches) });
+
+function clockOutPunchesJson(punches: readonly ClockOutValues[]): string {
+  punches.forEach(liveOnly);
+  return JSON.stringify(
     punches.map((v) => ({
       employee_id: v.credential.userId,
       token_hash: v.credential.hash,
@@ -103,9 +120,19 @@ export function clockOutBatchStatement(punches: readonly ClockOutValues[]): SQL 
       ip: v.clockOutIp,
     })),
   );
-  return sql`select r.n, r.outcome, r.caller, r.alone, case when te.id is null then null else ${ENTRY_JSON} end as entry
-        from payclock_clock_out_batch(${json}::json) r
+}
+
+/**
+ * payclock_clock_out_batch (drizzle/0010_clock_out_batch.sql, as 0011 replaced it): the employee
+ * row locks of the whole batch in one statement, the plain punches closed by one UPDATE, each
+ * starting from its week's running total when one is kept, and every other punch handed to
+ * payclock_clock_out on its own, so each outcome is exactly the single call's.
+ */
+const CLOCK_OUT_BATCH = namedStatement<{ punches: string }, ClockOutBatchRow>(
+  'payclock_clock_out_batch',
+  (v) => sql`select r.n, r.outcome, r.caller, r.alone, case when te.id is null then null else ${ENTRY_JSON} end as entry
+        from payclock_clock_out_batch(${v.punches}::json) r
         left join lateral (select (r.entry).*) te on true
         left join pay_periods pp on pp.id = te.pay_period_id
-        order by r.n`;
-}
+        order by r.n`,
+);

@@ -1,9 +1,10 @@
 // Clocking in and out: each ONE statement that also checks the caller (docs/architecture.md,
 // "How a punch reaches the database"), settled by the database's constraints and locks.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
 import type { EmployeeCredential } from '../../core/employee-caller.ts';
-import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { employeeActorSelect } from '../auth/actor.repository.ts';
 import type { TimeEntryWithPeriod } from '../time-entries/time-entries.repository.ts';
 import { ENTRY_JSON, toTimeEntry, type Json } from './timesheet-records.ts';
@@ -17,7 +18,7 @@ export interface PunchCaller {
  * SQL: the caller row `caller` may act (the same test as employeeActorFrom, which names the
  * refusal); the token's issue time is a value, or a batch's column (clock-batch.repository.ts).
  */
-export const callerMayAct = (issuedAtMs: number | SQL) =>
+export const callerMayAct = (issuedAtMs: SQLWrapper) =>
   sql`caller.active and caller.company_active and caller.org_active and not caller.token_revoked and ${issuedAtMs}::float8 >= caller.credentials_changed_ms`;
 
 export interface ClockInValues {
@@ -53,32 +54,61 @@ export interface ClockInOutcome extends PunchCaller {
  * punch holds the covering periods FOR SHARE, so none is locked before this commits.
  */
 export async function insertOpenEntry(db: Db, v: ClockInValues): Promise<ClockInOutcome> {
-  const rows = await queryPreparedRows<{ caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(db, 'payclock_clock_in', clockInStatement(v));
-  const row = rows[0]!;
+  const row = (await CLOCK_IN.rows(db, clockInStatementValues(v)))[0]!;
   return { caller: row.caller, periodLocked: row.period_locked, entry: row.entry ? toTimeEntry(row.entry) : null };
 }
 
-/** The clock-in statement itself (also sent as is by bench/minimal-clock-server.ts). */
-export function clockInStatement(v: ClockInValues): SQL {
-  const at = v.now.toISOString();
-  // The INSERT comes early in the text: pg_stat_activity shows the first 1,024 characters, and
-  // the lock-wait tests (test/pay-periods/link-race.test.ts) look for it there.
-  return sql`with caller as (${employeeActorSelect(v.credential.userId, v.credential.hash)}),
+/** The clock-in statement's text and parameters (also sent as they are by bench/minimal-clock-server.ts). */
+export const clockInQuery = (v: ClockInValues) => CLOCK_IN.query(clockInStatementValues(v));
+
+interface ClockInStatementValues {
+  employeeId: string;
+  tokenHash: string;
+  issuedAtMs: number;
+  at: string;
+  recordedAt: string;
+  offline: boolean;
+  jobCode: string | null;
+  taskCode: string | null;
+  notes: string | null;
+  ip: string | null;
+  device: string | null;
+}
+
+const clockInStatementValues = (v: ClockInValues): ClockInStatementValues => ({
+  employeeId: v.credential.userId,
+  tokenHash: v.credential.hash,
+  issuedAtMs: v.credential.issuedAtMs,
+  at: v.now.toISOString(),
+  recordedAt: v.recordedAt.toISOString(),
+  offline: v.offline,
+  jobCode: v.jobCode,
+  taskCode: v.taskCode,
+  notes: v.notes,
+  ip: v.clockInIp,
+  device: v.clockInDevice,
+});
+
+// The INSERT comes early in the text: pg_stat_activity shows the first 1,024 characters, and
+// the lock-wait tests (test/pay-periods/link-race.test.ts) look for it there.
+const CLOCK_IN = namedStatement<ClockInStatementValues, { caller: EmployeeActorRow | null; period_locked: boolean; entry: Json | null }>(
+  'payclock_clock_in',
+  (v) => sql`with caller as (${employeeActorSelect(v.employeeId, v.tokenHash)}),
 covering as (select pp.locked from pay_periods pp join caller on pp.company_id = caller.company_id
-  where ${v.offline} and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz for share of pp),
+  where ${v.offline}::boolean and pp.start_date <= ${v.at}::timestamptz and pp.end_date >= ${v.at}::timestamptz for share of pp),
 te as (insert into time_entries (employee_id, company_id, pay_period_id, clock_in, clock_in_recorded_at, job_code, task_code, notes, clock_in_ip, clock_in_device)
   select caller.id, caller.company_id,
     (select pp.id from pay_periods pp where pp.company_id = caller.company_id and pp.locked = false
-       and pp.start_date <= ${at}::timestamptz and pp.end_date >= ${at}::timestamptz order by pp.start_date desc limit 1),
-    ${at}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz, ${v.jobCode}, ${v.taskCode}, ${v.notes}, ${v.clockInIp}, ${v.clockInDevice}
+       and pp.start_date <= ${v.at}::timestamptz and pp.end_date >= ${v.at}::timestamptz order by pp.start_date desc limit 1),
+    ${v.at}::timestamptz, ${v.recordedAt}::timestamptz, ${v.jobCode}, ${v.taskCode}, ${v.notes}, ${v.ip}, ${v.device}
   from caller
-  where ${callerMayAct(v.credential.issuedAtMs)} and not exists (select 1 from covering where covering.locked)
+  where ${callerMayAct(v.issuedAtMs)} and not exists (select 1 from covering where covering.locked)
   on conflict do nothing
   returning *)
 select (select row_to_json(caller) from caller) as caller,
   exists (select 1 from covering where covering.locked) as period_locked,
-  (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`;
-}
+  (select ${ENTRY_JSON} from te left join pay_periods pp on pp.id = te.pay_period_id) as entry`,
+);
 
 export interface ClockOutValues {
   credential: EmployeeCredential;
@@ -105,18 +135,44 @@ export type ClockOutOutcome = PunchCaller & ({ outcome: 'closed'; entry: TimeEnt
  * with its own regular/overtime split (docs/time-rules.md §8, §9). A refusal writes nothing.
  */
 export async function closeOpenEntry(db: Db, v: ClockOutValues): Promise<ClockOutOutcome> {
-  const rows = await queryPreparedRows<{ outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(db, 'payclock_clock_out', clockOutStatement(v));
-  const row = rows[0]!;
+  const row = (await CLOCK_OUT.rows(db, clockOutStatementValues(v)))[0]!;
   if (row.outcome === 'closed' && row.entry) return { outcome: 'closed', caller: row.caller, entry: toTimeEntry(row.entry) };
   return { outcome: row.outcome === 'closed' ? 'no_open_entry' : row.outcome, caller: row.caller, entry: null };
 }
 
-/** The clock-out statement itself (also sent as is by bench/minimal-clock-server.ts). */
-export function clockOutStatement(v: ClockOutValues): SQL {
-  return sql`select r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
-        from payclock_clock_out(${v.credential.userId}::uuid, ${v.credential.hash}, ${v.credential.issuedAtMs}::float8,
-                                ${v.now.toISOString()}::timestamptz, ${v.recordedAt.toISOString()}::timestamptz,
-                                ${v.breakMinutes}::int, ${v.notes}::varchar, ${v.clockOutIp}::varchar, ${v.offline}) r
-        left join lateral (select (r.entry).*) te on true
-        left join pay_periods pp on pp.id = te.pay_period_id`;
+/** The clock-out statement's text and parameters (also sent as they are by bench/minimal-clock-server.ts). */
+export const clockOutQuery = (v: ClockOutValues) => CLOCK_OUT.query(clockOutStatementValues(v));
+
+interface ClockOutStatementValues {
+  employeeId: string;
+  tokenHash: string;
+  issuedAtMs: number;
+  at: string;
+  recordedAt: string;
+  breakMinutes: number | null;
+  notes: string | null;
+  ip: string | null;
+  offline: boolean;
 }
+
+const clockOutStatementValues = (v: ClockOutValues): ClockOutStatementValues => ({
+  employeeId: v.credential.userId,
+  tokenHash: v.credential.hash,
+  issuedAtMs: v.credential.issuedAtMs,
+  at: v.now.toISOString(),
+  recordedAt: v.recordedAt.toISOString(),
+  breakMinutes: v.breakMinutes,
+  notes: v.notes,
+  ip: v.clockOutIp,
+  offline: v.offline,
+});
+
+const CLOCK_OUT = namedStatement<ClockOutStatementValues, { outcome: ClockOutRefusal | 'closed'; caller: EmployeeActorRow | null; entry: Json | null }>(
+  'payclock_clock_out',
+  (v) => sql`select r.outcome, r.caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
+        from payclock_clock_out(${v.employeeId}::uuid, ${v.tokenHash}, ${v.issuedAtMs}::float8,
+                                ${v.at}::timestamptz, ${v.recordedAt}::timestamptz,
+                                ${v.breakMinutes}::int, ${v.notes}::varchar, ${v.ip}::varchar, ${v.offline}::boolean) r
+        left join lateral (select (r.entry).*) te on true
+        left join pay_periods pp on pp.id = te.pay_period_id`,
+);

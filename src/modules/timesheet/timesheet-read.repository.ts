@@ -1,10 +1,11 @@
 // Reading the employee's timesheet: the answer's JSON, built by the database in one statement,
 // with or without the caller check folded in.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
 import type { EmployeeCredential } from '../../core/employee-caller.ts';
 import { isoUtc, numberOf } from '../../db/answer-sql.ts';
-import { queryPreparedRows, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { employeeActorSelect } from '../auth/actor.repository.ts';
 import { ENTRY_ANSWER_JSON_TEXT, PERIOD_ANSWER_JSON_TEXT } from './timesheet-records.ts';
 
@@ -15,13 +16,13 @@ export interface PeriodRef {
   endDate: Date;
 }
 
+const PERIOD_REF = namedStatement<{ payPeriodId: string }, { id: string; company_id: string; start_date: Date | string; end_date: Date | string }>(
+  'payclock_period_ref',
+  (v) => sql`select id, company_id, start_date, end_date from pay_periods where id = ${v.payPeriodId}::uuid`,
+);
+
 export async function findPeriodRef(db: Db, payPeriodId: string): Promise<PeriodRef | null> {
-  const rows = await queryPreparedRows<{ id: string; company_id: string; start_date: Date | string; end_date: Date | string }>(
-    db,
-    'payclock_period_ref',
-    sql`select id, company_id, start_date, end_date from pay_periods where id = ${payPeriodId}::uuid`,
-  );
-  const row = rows[0];
+  const row = (await PERIOD_REF.rows(db, { payPeriodId }))[0];
   return row ? { id: row.id, companyId: row.company_id, startDate: new Date(row.start_date), endDate: new Date(row.end_date) } : null;
 }
 
@@ -77,7 +78,7 @@ const CURRENT_PERIOD_JSON = sql.raw(PERIOD_ANSWER_JSON_TEXT);
  * turning them into records and serializing them again cost Node.js more CPU than sending the
  * text (BENCHMARKS.md, "The timesheet built by the database").
  */
-function timesheetDataSelect(employee: SQL, company: SQL, byPeriod: boolean, now: string): SQL {
+function timesheetDataSelect(employee: SQL, company: SQL, byPeriod: boolean, now: SQLWrapper): SQL {
   return sql`select ${TIMESHEET_DATA_JSON} as data
         from employees e
         join companies c on c.id = e.company_id
@@ -90,20 +91,42 @@ function timesheetDataSelect(employee: SQL, company: SQL, byPeriod: boolean, now
         where e.id = ${employee} and e.company_id = ${company}`;
 }
 
+/** The timesheet read's values (readTimesheetJson); `payPeriodId` is null for a range without one. */
+interface TimesheetValues {
+  employeeId: string;
+  companyId: string;
+  start: string;
+  end: string;
+  payPeriodId: string | null;
+  now: string;
+}
+
+const timesheetStatement = (name: string, byPeriod: boolean) =>
+  namedStatement<TimesheetValues, { data: string }>(
+    name,
+    (v) => sql`select t.data
+        from (select ${v.start}::timestamptz as range_start, ${v.end}::timestamptz as range_end, ${v.payPeriodId}::uuid as period_id) range
+        cross join lateral (${timesheetDataSelect(sql`${v.employeeId}::uuid`, sql`${v.companyId}::uuid`, byPeriod, v.now)}) t`,
+  );
+
+/** One statement per text: with and without the pay-period filter. */
+const TIMESHEET = { week: timesheetStatement('payclock_timesheet_week', false), period: timesheetStatement('payclock_timesheet_period', true) };
+
 /**
- * The timesheet's `data` as JSON text, in one statement, prepared once per connection (one name
- * per statement text: with and without the pay-period filter); planning it on every request cost
- * more than running it (BENCHMARKS.md). For a caller already checked, and bounds already known;
- * null when the employee is no longer in the company.
+ * The timesheet's `data` as JSON text, in one statement, prepared once per connection and
+ * rendered once (src/db/named-statement.ts); planning it on every request cost more than running
+ * it (BENCHMARKS.md). For a caller already checked, and bounds already known; null when the
+ * employee is no longer in the company.
  */
 export async function readTimesheetJson(db: Db, q: TimesheetQuery): Promise<string | null> {
-  const rows = await queryPreparedRows<{ data: string }>(
-    db,
-    q.payPeriodId ? 'payclock_timesheet_period' : 'payclock_timesheet_week',
-    sql`select t.data
-        from (select ${q.start.toISOString()}::timestamptz as range_start, ${q.end.toISOString()}::timestamptz as range_end, ${q.payPeriodId}::uuid as period_id) range
-        cross join lateral (${timesheetDataSelect(sql`${q.employeeId}::uuid`, sql`${q.companyId}::uuid`, q.payPeriodId !== null, q.now.toISOString())}) t`,
-  );
+  const rows = await (q.payPeriodId ? TIMESHEET.period : TIMESHEET.week).rows(db, {
+    employeeId: q.employeeId,
+    companyId: q.companyId,
+    start: q.start.toISOString(),
+    end: q.end.toISOString(),
+    payPeriodId: q.payPeriodId,
+    now: q.now.toISOString(),
+  });
   return rows[0]?.data ?? null;
 }
 
@@ -137,31 +160,10 @@ const fromEpochMs = (value: number | null): Date | null => (value === null ? nul
  * first, so it never leaves the server for a refused caller.
  */
 export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Promise<CallerTimesheet> {
-  const now = q.now.toISOString();
-  // Bounds truncated to milliseconds, as a JavaScript Date holds them (readTimesheet's bounds).
-  const range = q.payPeriodId
-    ? sql`select p.id as period_id, p.company_id as period_company_id, pc.bookkeeper_org_id as period_org_id,
-                 date_trunc('milliseconds', p.start_date) as range_start, date_trunc('milliseconds', p.end_date) as range_end
-          from pay_periods p join companies pc on pc.id = p.company_id where p.id = ${q.payPeriodId}::uuid`
-    : sql`select null::uuid as period_id, null::uuid as period_company_id, null::uuid as period_org_id, w.start as range_start,
-                 payclock_workweek_start(w.start + interval '8 days', caller.timezone) - interval '1 millisecond' as range_end
-          from caller cross join lateral (select payclock_workweek_start(${now}::timestamptz, caller.timezone) as start) w`;
-  const rows = await queryPreparedRows<
-    { data: string | null; caller: EmployeeActorRow | null; period_id: string | null; period_company_id: string | null; period_org_id: string | null; range_start_ms: number | null; range_end_ms: number | null }
-  >(
-    db,
-    q.payPeriodId ? 'payclock_caller_timesheet_period' : 'payclock_caller_timesheet_week',
-    sql`with caller as (${employeeActorSelect(q.credential.userId, q.credential.hash)}),
-      range as (${range})
-      select (select row_to_json(caller) from caller) as caller, range.period_id, range.period_company_id, range.period_org_id,
-             (extract(epoch from range.range_start) * 1000)::float8 as range_start_ms, (extract(epoch from range.range_end) * 1000)::float8 as range_end_ms,
-             t.data
-      from (select 1) one
-      left join caller on true
-      left join range on true
-      left join lateral (${timesheetDataSelect(sql`caller.id`, sql`caller.company_id`, q.payPeriodId !== null, now)}) t on true`,
-  );
-  const row = rows[0]!;
+  const values = { userId: q.credential.userId, tokenHash: q.credential.hash, now: q.now.toISOString() };
+  const row = q.payPeriodId
+    ? (await CALLER_TIMESHEET.period.rows(db, { ...values, payPeriodId: q.payPeriodId }))[0]!
+    : (await CALLER_TIMESHEET.week.rows(db, values))[0]!;
   const start = fromEpochMs(row.range_start_ms);
   const end = fromEpochMs(row.range_end_ms);
   return {
@@ -174,3 +176,57 @@ export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Prom
     data: row.data,
   };
 }
+
+/** The caller's timesheet statement's values (readCallerTimesheet); the period's read adds its id. */
+interface CallerTimesheetValues {
+  userId: string;
+  tokenHash: string;
+  now: string;
+}
+
+interface CallerTimesheetRow {
+  data: string | null;
+  caller: EmployeeActorRow | null;
+  period_id: string | null;
+  period_company_id: string | null;
+  period_org_id: string | null;
+  range_start_ms: number | null;
+  range_end_ms: number | null;
+}
+
+/**
+ * The statement of readCallerTimesheet over `range`, a relation (period_id, period_company_id,
+ * period_org_id, range_start, range_end) that may read the CTE `caller`.
+ */
+const callerTimesheet = (v: { userId: SQLWrapper; tokenHash: SQLWrapper; now: SQLWrapper }, range: SQL, byPeriod: boolean) =>
+  sql`with caller as (${employeeActorSelect(v.userId, v.tokenHash)}),
+      range as (${range})
+      select (select row_to_json(caller) from caller) as caller, range.period_id, range.period_company_id, range.period_org_id,
+             (extract(epoch from range.range_start) * 1000)::float8 as range_start_ms, (extract(epoch from range.range_end) * 1000)::float8 as range_end_ms,
+             t.data
+      from (select 1) one
+      left join caller on true
+      left join range on true
+      left join lateral (${timesheetDataSelect(sql`caller.id`, sql`caller.company_id`, byPeriod, v.now)}) t on true`;
+
+/** Range bounds are truncated to milliseconds, as a JavaScript Date holds them (readTimesheetJson's bounds). */
+const CALLER_TIMESHEET = {
+  period: namedStatement<CallerTimesheetValues & { payPeriodId: string }, CallerTimesheetRow>('payclock_caller_timesheet_period', (v) =>
+    callerTimesheet(
+      v,
+      sql`select p.id as period_id, p.company_id as period_company_id, pc.bookkeeper_org_id as period_org_id,
+                 date_trunc('milliseconds', p.start_date) as range_start, date_trunc('milliseconds', p.end_date) as range_end
+          from pay_periods p join companies pc on pc.id = p.company_id where p.id = ${v.payPeriodId}::uuid`,
+      true,
+    ),
+  ),
+  week: namedStatement<CallerTimesheetValues, CallerTimesheetRow>('payclock_caller_timesheet_week', (v) =>
+    callerTimesheet(
+      v,
+      sql`select null::uuid as period_id, null::uuid as period_company_id, null::uuid as period_org_id, w.start as range_start,
+                 payclock_workweek_start(w.start + interval '8 days', caller.timezone) - interval '1 millisecond' as range_end
+          from caller cross join lateral (select payclock_workweek_start(${v.now}::timestamptz, caller.timezone) as start) w`,
+      false,
+    ),
+  ),
+};
