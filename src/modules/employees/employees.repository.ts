@@ -2,11 +2,14 @@
 // so that PostgreSQL can answer it from that GIN index. pin_hash never leaves this file
 // except through the explicit credential column lists.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { AdminCredential } from '../../core/admin-caller.ts';
+import type { AdminActorRow } from '../../core/actors.ts';
 import { isoUtc, numberOf } from '../../db/answer-sql.ts';
 import type { Db } from '../../db/open.ts';
 import { namedStatement, type Slots } from '../../db/named-statement.ts';
 import { companies, employees } from '../../db/schema.ts';
 import { ilike, ilikePattern, likePattern } from '../../db/search.ts';
+import { adminActorSelect } from '../auth/actor.repository.ts';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = typeof employees.$inferInsert;
@@ -81,6 +84,26 @@ export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise
   return { dataJson: found[0]!.data };
 }
 
+/** A search's filter apart from its scope, which the caller's row gives (searchAsCaller). */
+export type CallerSearchFilter = Omit<EmployeeListFilter, 'bookkeeperOrgId' | 'companyId' | 'search'> & { search: string };
+
+/**
+ * The caller check and an ADMIN's trigram search of its own organization, in ONE statement (the
+ * guard's own caller query is skipped, docs/architecture.md §3): the organization is the one of
+ * the caller's row, not the token's. The row comes back for the service to check
+ * (core/admin-caller.ts) before it uses the page. A SUPER_ADMIN's scope is every organization,
+ * another statement with another plan: for one, this statement searches nothing (its array of
+ * companies is empty) and the service searches again with that scope.
+ */
+export async function searchAsCaller(
+  db: Db,
+  credential: AdminCredential,
+  filter: CallerSearchFilter,
+): Promise<{ caller: AdminActorRow | null; dataJson: string }> {
+  const [row] = await SEARCH_AS_CALLER.rows(db, { ...searchValues(filter, filter.search), userId: credential.userId, tokenHash: credential.hash });
+  return { caller: row!.caller, dataJson: row!.data };
+}
+
 /** The values every search statement takes. */
 interface SearchValues {
   activeOnly: boolean;
@@ -100,8 +123,9 @@ const searchValues = (filter: Omit<EmployeeListFilter, 'bookkeeperOrgId' | 'comp
   page: filter.offset / filter.limit + 1,
 });
 
-/** A search statement's row: the page's JSON. */
+/** A search statement's row: the caller's row when the statement checks it, and the page's JSON. */
 interface SearchRow {
+  caller: AdminActorRow | null;
   data: string;
 }
 
@@ -119,9 +143,13 @@ const EMPLOYEE_ANSWER_JSON = `json_build_object(
 const PAGE_ITEMS_JSON = sql.raw(`coalesce((select json_agg(${EMPLOYEE_ANSWER_JSON} order by e.last_name, e.first_name, e.id)
   from page join employees e on e.id = page.id join companies c on c.id = e.company_id), '[]'::json)`);
 
-/** A search's scope: a condition on the employees. */
+/**
+ * A search's scope: a condition on the employees `where`, and the caller check's select when
+ * the statement checks its caller (run as the CTE `caller`, which `where` may read).
+ */
 interface SearchScope {
   where: SQL;
+  caller?: SQL;
 }
 
 /**
@@ -141,11 +169,12 @@ interface SearchScope {
 function searchStatement<V extends SearchValues>(name: string, scopeOf: (v: Slots<V>) => SearchScope) {
   return namedStatement<V, SearchRow>(name, (v) => {
     const scope = scopeOf(v);
-    return sql`with matches as (
+    return sql`with ${scope.caller ? sql`caller as (${scope.caller}),` : sql``} matches as (
           select ${employees.id}, ${employees.lastName}, ${employees.firstName} from ${employees}
           where ${scope.where} and (not ${v.activeOnly}::boolean or ${employees.active}) and ${ilikePattern(searchDocument, v.pattern)}),
         page as (select id from matches order by last_name, first_name, id limit ${v.limit}::int offset ${v.offset}::int)
-        select json_build_object('items', ${PAGE_ITEMS_JSON}, 'total', counted.total, 'page', ${v.page}::int,
+        select ${scope.caller ? sql`(select row_to_json(caller) from caller)` : sql`null::json`} as caller,
+               json_build_object('items', ${PAGE_ITEMS_JSON}, 'total', counted.total, 'page', ${v.page}::int,
                                  'pageSize', ${v.limit}::int, 'totalPages', (counted.total + ${v.limit}::int - 1) / ${v.limit}::int)::text as data
           from (select count(*)::int as total from matches) counted`;
   });
@@ -172,6 +201,12 @@ const SEARCH_IN_ORG = searchStatement<SearchValues & { orgId: string }>('paycloc
 
 /** Every organization's employees (a SUPER_ADMIN's). */
 const SEARCH_ALL = searchStatement<SearchValues>('payclock_employee_search_all', () => ({ where: sql`true` }));
+
+/** The caller's own organization, from its row; none for a SUPER_ADMIN (searchAsCaller). */
+const SEARCH_AS_CALLER = searchStatement<SearchValues & { userId: string; tokenHash: string }>('payclock_caller_employee_search', (v) => ({
+  caller: adminActorSelect(v.userId, v.tokenHash),
+  where: organizationsCompanies(sql`(select bookkeeper_org_id from caller where role <> 'SUPER_ADMIN')`),
+}));
 
 /** No term, or one too short for the trigram index: the page walks the name index, the count runs beside it. */
 async function listByNameIndex(db: Db, filter: EmployeeListFilter): Promise<{ rows: EmployeeRecord[]; total: number }> {

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { FailureLabel } from '../../core/errors.ts';
 import { PAY_TYPES } from '../../domain/enums.ts';
-import { adminOf } from '../../http/auth-guard.ts';
+import { adminActorOf, adminOf, uncheckedAdminOf } from '../../http/auth-guard.ts';
 import type { AppInstance } from '../../http/plugin.ts';
 import { sendDataJsonText } from '../../http/prebuilt-json.ts';
 import { requestMeta } from '../../http/request-meta.ts';
@@ -100,7 +100,10 @@ export async function employeeRoutes(app: AppInstance, ctx: AppContext): Promise
   app.get(
     '/admin/employees',
     {
-      config: { ...config, failureError: FailureLabel.fetchEmployees },
+      // The search box's statement checks the caller (employees.service.ts listEmployees); a
+      // malformed query is refused after the caller's own refusal, as for the organization list.
+      attachValidation: true,
+      config: { ...config, callerCheckedByHandler: true, failureError: FailureLabel.fetchEmployees },
       schema: {
         tags: TAGS,
         summary: 'List employees (search on name, email and employee number)',
@@ -110,7 +113,8 @@ export async function employeeRoutes(app: AppInstance, ctx: AppContext): Promise
     },
     // A search's page is JSON that the database built (employees.repository.ts); the schema documents it.
     async (request, reply) => {
-      const page = await listEmployees(ctx, adminOf(request), request.query);
+      const credential = await uncheckedAdminOf(ctx, request);
+      const page = await listEmployees(ctx, { credential, actor: () => adminActorOf(ctx, request) }, request.query);
       return typeof page === 'string' ? sendDataJsonText(reply, page) : { success: true as const, data: page };
     },
   );

@@ -6,7 +6,8 @@ import { toE164 } from '../../domain/phone.ts';
 import type { PayType } from '../../domain/enums.ts';
 import { Errors } from '../../core/errors.ts';
 import { toPage, type Page } from '../../core/page.ts';
-import { orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { isUuid, orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { adminActorFrom, type AdminCredential } from '../../core/admin-caller.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import { emptyToNull, onlyActive, searchTerm } from '../../db/search.ts';
 import {
@@ -14,6 +15,8 @@ import {
   insertEmployee,
   listEmployees as queryEmployees,
   lockEmployee,
+  searchAsCaller,
+  searchesByTrigram,
   updateEmployee as writeEmployee,
   type EmployeeInsert,
   type EmployeeRecord,
@@ -54,22 +57,36 @@ export interface UpdateEmployeeInput extends EmployeeFields {
 }
 
 /**
+ * The caller of the list, whose row the auth guard left unchecked (`callerCheckedByHandler`):
+ * its verified token, and the actor loaded in a statement of its own when the list needs it first.
+ */
+export interface UncheckedAdmin {
+  credential: AdminCredential;
+  actor(): Promise<AdminActor>;
+}
+
+/**
  * The caller's page of employees: records, or the JSON text of the page when the database built
  * it (a search through the trigram index, employees.repository.ts), which the route sends as it is.
+ * The search box's request (a term for the trigram index, no company) checks the caller in the
+ * search's own statement; every other list checks it first, then lists.
  */
-export async function listEmployees(ctx: AppContext, actor: AdminActor, query: EmployeeListQuery): Promise<Page<EmployeeRecord> | string> {
+export async function listEmployees(ctx: AppContext, caller: UncheckedAdmin, query: EmployeeListQuery): Promise<Page<EmployeeRecord> | string> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
+  const rest = { search: searchTerm(query.search), activeOnly: onlyActive(query.active), limit: pageSize, offset: (page - 1) * pageSize };
+  let actor: AdminActor;
+  if (query.companyId === undefined && searchesByTrigram(rest.search)) {
+    if (!isUuid(caller.credential.userId)) throw Errors.authenticationRequired();
+    const found = await searchAsCaller(ctx.db, caller.credential, { ...rest, search: rest.search });
+    actor = adminActorFrom(found.caller, caller.credential);
+    // A SUPER_ADMIN's search was of no organization: it is run below over every one.
+    if (actor.role !== 'SUPER_ADMIN') return found.dataJson;
+  } else {
+    actor = await caller.actor();
+  }
   if (query.companyId !== undefined) await requireAccess(ctx.db, actor, { companyId: query.companyId });
-  const companyId = query.companyId ?? null;
-  const list = await queryEmployees(ctx.db, {
-    bookkeeperOrgId: orgScope(actor),
-    companyId,
-    search: searchTerm(query.search),
-    activeOnly: onlyActive(query.active),
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
+  const list = await queryEmployees(ctx.db, { ...rest, bookkeeperOrgId: orgScope(actor), companyId: query.companyId ?? null });
   return 'dataJson' in list ? list.dataJson : toPage(list.rows, list.total, page, pageSize);
 }
 
