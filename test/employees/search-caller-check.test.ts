@@ -4,10 +4,11 @@
 // and the caller's row (not the token's claims) must decide whose employees it finds.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, bookkeeperOrgs } from '../../src/db/schema.ts';
+import { adminUsers } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAdmin, createCompany, createEmployee, createOrg, unique } from '../helpers/factories.ts';
 import { adminToken, client } from '../helpers/http.ts';
+import { expectEveryRefusal } from '../helpers/admin-refusals.ts';
 import { recordSentStatements } from '../helpers/sent-statements.ts';
 
 const URL = '/api/v1/admin/employees';
@@ -47,35 +48,18 @@ const ids = (body: { data: { items: Array<{ id: string }> } }) => body.data.item
 
 describe('GET /api/v1/admin/employees, the caller checked in the search’s own statement', () => {
   it('answers a refused caller as the auth guard did, whatever the query', async () => {
-    type Admin = Awaited<ReturnType<typeof adminOfNewOrg>>;
-    const refusals: Array<{ name: string; refuse: (x: Admin) => Promise<unknown>; status: number; error: string }> = [
-      { name: 'deactivated admin', refuse: (x) => t.db.update(adminUsers).set({ active: false }).where(eq(adminUsers.id, x.admin.id)), status: 403, error: 'Account inactive' },
-      { name: 'deactivated organization', refuse: (x) => t.db.update(bookkeeperOrgs).set({ active: false }).where(eq(bookkeeperOrgs.id, x.org.id)), status: 403, error: 'Organization inactive' },
-      {
-        name: 'credentials changed after the token was issued',
-        refuse: (x) => t.db.update(adminUsers).set({ credentialsChangedAt: new Date(Date.now() + 60_000) }).where(eq(adminUsers.id, x.admin.id)),
-        status: 401,
-        error: 'Authentication required',
+    await expectEveryRefusal({
+      t,
+      api,
+      url: URL,
+      queries: QUERIES,
+      newCaller: () => adminOfNewOrg('Searched'),
+      mayAct: async (caller) => {
+        const before = await api.get(URL, { token: caller.token, query: { search: 'Searched' } });
+        expect(before.status).toBe(200);
+        expect(ids(before.body)).toEqual([caller.employee.id]);
       },
-      { name: 'logged out', refuse: (x) => api.post('/api/v1/auth/logout', {}, { token: x.token }), status: 401, error: 'Authentication required' },
-      { name: 'admin removed', refuse: (x) => t.db.delete(adminUsers).where(eq(adminUsers.id, x.admin.id)), status: 401, error: 'Authentication required' },
-    ];
-    for (const refusal of refusals) {
-      const caller = await adminOfNewOrg('Searched');
-      const before = await api.get(URL, { token: caller.token, query: { search: 'Searched' } });
-      expect(before.status).toBe(200);
-      expect(ids(before.body)).toEqual([caller.employee.id]);
-      await refusal.refuse(caller);
-      for (const query of QUERIES) {
-        const res = await api.get(URL, { token: caller.token, query });
-        expect({ refusal: refusal.name, query, status: res.status, body: res.body }).toEqual({
-          refusal: refusal.name,
-          query,
-          status: refusal.status,
-          body: { success: false, error: refusal.error },
-        });
-      }
-    }
+    });
   });
 
   it('refuses a malformed query from a caller who may act with 400, as before', async () => {
