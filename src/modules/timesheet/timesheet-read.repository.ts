@@ -209,7 +209,11 @@ const callerTimesheet = (v: { userId: SQLWrapper; tokenHash: SQLWrapper; now: SQ
       left join range on true
       left join lateral (${timesheetDataSelect(sql`caller.id`, sql`caller.company_id`, byPeriod, v.now)}) t on true`;
 
-/** Range bounds are truncated to milliseconds, as a JavaScript Date holds them (readTimesheetJson's bounds). */
+/**
+ * readCallerTimesheet's two statements: over the pay period asked for, whose bounds are truncated
+ * to milliseconds as a JavaScript Date holds them (readTimesheetJson's bounds), or over the
+ * caller's current workweek.
+ */
 const CALLER_TIMESHEET = {
   period: namedStatement<CallerTimesheetValues & { payPeriodId: string }, CallerTimesheetRow>('payclock_caller_timesheet_period', (v) =>
     callerTimesheet(
