@@ -74,11 +74,12 @@ export interface UncheckedAdmin {
 export async function listEmployees(ctx: AppContext, caller: UncheckedAdmin, query: EmployeeListQuery): Promise<Page<EmployeeRecord> | string> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
-  const rest = { search: searchTerm(query.search), activeOnly: onlyActive(query.active), limit: pageSize, offset: (page - 1) * pageSize };
+  // The list's filter but for its scope, which the caller decides.
+  const unscoped = { search: searchTerm(query.search), activeOnly: onlyActive(query.active), limit: pageSize, offset: (page - 1) * pageSize };
   let actor: AdminActor;
-  if (query.companyId === undefined && searchesByTrigram(rest.search)) {
+  if (query.companyId === undefined && searchesByTrigram(unscoped.search)) {
     if (!isUuid(caller.credential.userId)) throw Errors.authenticationRequired();
-    const found = await searchAsCaller(ctx.db, caller.credential, { ...rest, search: rest.search });
+    const found = await searchAsCaller(ctx.db, caller.credential, { ...unscoped, search: unscoped.search });
     actor = adminActorFrom(found.caller, caller.credential);
     // A SUPER_ADMIN's search was of no organization: it is run below over every one.
     if (actor.role !== 'SUPER_ADMIN') return found.dataJson;
@@ -86,7 +87,7 @@ export async function listEmployees(ctx: AppContext, caller: UncheckedAdmin, que
     actor = await caller.actor();
   }
   if (query.companyId !== undefined) await requireAccess(ctx.db, actor, { companyId: query.companyId });
-  const list = await queryEmployees(ctx.db, { ...rest, bookkeeperOrgId: orgScope(actor), companyId: query.companyId ?? null });
+  const list = await queryEmployees(ctx.db, { ...unscoped, bookkeeperOrgId: orgScope(actor), companyId: query.companyId ?? null });
   return 'dataJson' in list ? list.dataJson : toPage(list.rows, list.total, page, pageSize);
 }
 
