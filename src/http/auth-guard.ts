@@ -148,10 +148,13 @@ export async function refuseAttachedValidation(ctx: AppContext, request: Fastify
   throw request.validationError;
 }
 
-/** The admin credential of a `callerCheckedByHandler` route, for its statement to check. */
+/**
+ * The admin credential of a `callerCheckedByHandler` route, for its statement to check. Its id
+ * is a UUID, as loadAdmin requires before its own query, so the statement's `::uuid` never fails.
+ */
 export async function uncheckedAdminOf(ctx: AppContext, request: FastifyRequest): Promise<AdminCredential> {
   const credential = request.adminCredential;
-  if (!credential) throw Errors.authenticationRequired();
+  if (!credential || !isUuid(credential.userId)) throw Errors.authenticationRequired();
   await refuseAttachedValidation(ctx, request);
   return credential;
 }

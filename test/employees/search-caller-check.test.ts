@@ -32,13 +32,16 @@ async function adminOfNewOrg(lastName = unique('Searched')) {
 }
 
 // Searches through the trigram index (with and without the active filter, a page past the
-// end), one too short for it, a plain list, and three malformed queries.
+// end), one too short for it, a plain list, two unknown companies (a 404 for a caller who may
+// act), and three malformed queries.
 const QUERIES: Array<Record<string, string>> = [
   { search: 'Searched' },
   { search: 'searched', active: 'true', pageSize: '5' },
   { search: 'Sea', page: '99' },
   { search: 'Se' },
   {},
+  { search: 'Searched', companyId: '00000000-0000-4000-8000-000000000000' },
+  { companyId: 'not-a-uuid' },
   { search: 'Searched', pageSize: '0' },
   { search: 'Searched', page: 'abc' },
   { search: 'x'.repeat(256) },
@@ -64,10 +67,19 @@ describe('GET /api/v1/admin/employees, the caller checked in the search’s own 
 
   it('refuses a malformed query from a caller who may act with 400, as before', async () => {
     const caller = await adminOfNewOrg();
-    for (const query of QUERIES.slice(5)) {
+    for (const query of QUERIES.slice(7)) {
       const res = await api.get(URL, { token: caller.token, query });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, error: 'Validation failed' });
+    }
+  });
+
+  it('answers a token whose user id is not a UUID with 401 on the search box and the other lists alike', async () => {
+    const caller = await adminOfNewOrg();
+    const token = await adminToken(t.tokens, { ...caller.admin, id: 'not-a-uuid' });
+    for (const query of QUERIES) {
+      const res = await api.get(URL, { token, query });
+      expect({ query, status: res.status, body: res.body }).toEqual({ query, status: 401, body: { success: false, error: 'Authentication required' } });
     }
   });
 

@@ -76,7 +76,7 @@ export const searchesByTrigram = (term: string | null): term is string => term !
 
 export async function listEmployees(db: Db, filter: EmployeeListFilter): Promise<EmployeeList> {
   if (!searchesByTrigram(filter.search)) return listByNameIndex(db, filter);
-  const values = searchValues(filter, filter.search);
+  const values = searchValues({ ...filter, search: filter.search });
   let found: SearchRow[];
   if (filter.companyId) found = await SEARCH_IN_COMPANY.rows(db, { ...values, companyId: filter.companyId });
   else if (filter.bookkeeperOrgId !== null) found = await SEARCH_IN_ORG.rows(db, { ...values, orgId: filter.bookkeeperOrgId });
@@ -100,7 +100,7 @@ export async function searchAsCaller(
   credential: AdminCredential,
   filter: CallerSearchFilter,
 ): Promise<{ caller: AdminActorRow | null; dataJson: string }> {
-  const [row] = await SEARCH_AS_CALLER.rows(db, { ...searchValues(filter, filter.search), userId: credential.userId, tokenHash: credential.hash });
+  const [row] = await SEARCH_AS_CALLER.rows(db, { ...searchValues(filter), userId: credential.userId, tokenHash: credential.hash });
   return { caller: row!.caller, dataJson: row!.data };
 }
 
@@ -115,9 +115,9 @@ interface SearchValues {
   page: number;
 }
 
-const searchValues = (filter: Omit<EmployeeListFilter, 'bookkeeperOrgId' | 'companyId'>, term: string): SearchValues => ({
+const searchValues = (filter: CallerSearchFilter): SearchValues => ({
   activeOnly: filter.activeOnly,
-  pattern: likePattern(term),
+  pattern: likePattern(filter.search),
   limit: filter.limit,
   offset: filter.offset,
   page: filter.offset / filter.limit + 1,
