@@ -75,6 +75,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * A statement that failed with the database's own error: it was rolled back whole, so nothing of
+ * it remains and its parts may run again alone (src/core/coalescer.ts's `rolledBack`). A broken
+ * connection leaves the statement's fate unknown, so it is not such a failure.
+ */
+export function failedWholeInDatabase(error: unknown): boolean {
+  return pgErrorCode(error) !== undefined && !isDatabaseUnavailable(error);
+}
+
+/**
  * A transaction the database aborted to settle a conflict (deadlock, serialization failure):
  * nothing of it remains, and the same request may succeed when retried, so it answers 503.
  */

@@ -28,6 +28,8 @@ export interface Metrics {
   readonly rateLimitRejections: Counter<'limit'>;
   /** Punches per coalesced statement, by kind (clock_in, clock_out): src/core/coalescer.ts. */
   readonly punchBatchSize: Histogram<'kind'>;
+  /** Timesheet reads per coalesced statement, by kind (week, pay_period): src/modules/timesheet/timesheet-reader.ts. */
+  readonly timesheetReadBatchSize: Histogram<'kind'>;
   /** Adds the pool of a database to `db_pool_connections` until the returned function is called. */
   observeDatabase(database: Pick<Database, 'poolStats'>): () => void;
 }
@@ -87,6 +89,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     buckets: [1, 2, 4, 8, 16, 32, 64],
     registers: [registry],
   });
+  const timesheetReadBatchSize = new Histogram({
+    name: 'timesheet_read_batch_size',
+    help: 'Timesheet reads carried by one coalesced statement, by kind (1 = sent alone); see docs/architecture.md §3',
+    labelNames: ['kind'] as const,
+    buckets: [1, 2, 4, 8, 16, 32],
+    registers: [registry],
+  });
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   return {
     registry,
@@ -95,6 +104,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     dbPoolConnections,
     rateLimitRejections,
     punchBatchSize,
+    timesheetReadBatchSize,
     observeDatabase(database) {
       databases.add(database);
       return () => {

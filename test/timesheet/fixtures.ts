@@ -1,7 +1,7 @@
 // Shared set-up of the timesheet tests: a tenant in a chosen time zone and an employee token.
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/open.ts';
-import { createTenant } from '../helpers/factories.ts';
+import { createTenant, createTimeEntry } from '../helpers/factories.ts';
 import type { TokenService } from '../../src/core/tokens.ts';
 import { employeeToken } from '../helpers/http.ts';
 
@@ -13,6 +13,21 @@ export async function employeeTenant(db: Db, tokens: TokenService, org: { timezo
   const tenant = await createTenant(db, org);
   const token = await employeeToken(tokens, tenant.employee);
   return { ...tenant, token };
+}
+
+const HOUR = 3_600_000;
+
+/** A closed entry of `hours` regular hours from `clockIn`, already allocated, of an employee in a pay period. */
+export function closedEntry(db: Db, of: { employeeId: string; companyId: string; payPeriodId: string }, clockIn: string, hours: number) {
+  return createTimeEntry(db, {
+    ...of,
+    clockIn: new Date(clockIn),
+    clockOut: new Date(Date.parse(clockIn) + hours * HOUR),
+    workedSeconds: hours * 3600,
+    totalHours: hours,
+    regularHours: hours,
+    overtimeHours: 0,
+  });
 }
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -1,18 +1,19 @@
 // GET /api/v1/employee/timesheet checks its caller inside its own statement when no dates are
 // given (timesheet.service.ts getTimesheet): every refusal must still be the one the auth guard
 // gave, before anything about the query, and the answer must be the one the two-step read gives.
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.ts';
 import { bookkeeperOrgs, companies, employees } from '../../src/db/schema.ts';
 import { queryRows } from '../../src/db/open.ts';
+import { metrics } from '../../src/http/metrics.ts';
 import { workweekOf } from '../../src/domain/workweek.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
+import { createPayPeriod } from '../helpers/factories.ts';
 import { client } from '../helpers/http.ts';
-import { TIMESHEET, employeeTenant } from './fixtures.ts';
+import { TIMESHEET, closedEntry, employeeTenant } from './fixtures.ts';
 
-const HOUR = 3_600_000;
 // Wednesday 2026-03-04 20:00 in New York (EST, UTC-5).
 const clock = new ManualClock(new Date('2026-03-05T01:00:00.000Z'));
 let t: TestApp;
@@ -28,18 +29,7 @@ afterAll(async () => t.close());
 async function tenantWithEntries() {
   const tenant = await employeeTenant(t.db, t.tokens, { timezone: 'America/New_York' });
   const period = await createPayPeriod(t.db, { companyId: tenant.company.id, startDate: new Date('2026-02-22T05:00:00Z'), endDate: new Date('2026-03-08T04:59:59.999Z') });
-  const entry = (clockIn: string, hours: number) =>
-    createTimeEntry(t.db, {
-      employeeId: tenant.employee.id,
-      companyId: tenant.company.id,
-      payPeriodId: period.id,
-      clockIn: new Date(clockIn),
-      clockOut: new Date(Date.parse(clockIn) + hours * HOUR),
-      workedSeconds: hours * 3600,
-      totalHours: hours,
-      regularHours: hours,
-      overtimeHours: 0,
-    });
+  const entry = (clockIn: string, hours: number) => closedEntry(t.db, { employeeId: tenant.employee.id, companyId: tenant.company.id, payPeriodId: period.id }, clockIn, hours);
   // Sunday 2026-03-01 00:00 EST exactly (the week's first instant), Tuesday, and last Friday.
   await entry('2026-03-01T05:00:00.000Z', 3);
   await entry('2026-03-03T14:00:00.000Z', 8);
@@ -138,5 +128,38 @@ describe('GET /api/v1/employee/timesheet, the caller checked in its own statemen
       sql`select to_char(payclock_workweek_start('2026-03-05T01:00:00Z', 'America/New_York') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as start`,
     );
     expect(restored[0]!.start).toBe('2026-03-01T05:00');
+  });
+
+  it('answers concurrent reads over HTTP each with its own timesheet or refusal, all through the shared statements', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const tenants = await Promise.all(Array.from({ length: 6 }, () => tenantWithEntries()));
+    await t.db.update(employees).set({ active: false }).where(eq(employees.id, tenants[5]!.employee.id));
+    // Each tenant's week and its own pay period; the last one is refused.
+    const reads = tenants.flatMap((tenant) => [
+      { tenant, path: TIMESHEET },
+      { tenant, path: `${TIMESHEET}?payPeriodId=${tenant.period.id}` },
+    ]);
+    const send = async (read: (typeof reads)[number]) => {
+      const res = await fetch(`${base}${read.path}`, { headers: { authorization: `Bearer ${read.tenant.token}` } });
+      return { status: res.status, body: (await res.json()) as { data?: { employee: { id: string }; timeEntries: unknown[] } } };
+    };
+    /** Reads carried by the shared statements so far (timesheet_read_batch_size's sum), of one kind. */
+    const carried = async (kind: string) =>
+      (await metrics.timesheetReadBatchSize.get()).values.find((value) => value.metricName === 'timesheet_read_batch_size_sum' && value.labels.kind === kind)?.value ?? 0;
+    const before = [await carried('week'), await carried('pay_period')];
+
+    const together = await Promise.all(reads.map(send));
+
+    expect([(await carried('week')) - before[0]!, (await carried('pay_period')) - before[1]!]).toEqual([6, 6]);
+    together.forEach((answer, index) => {
+      const { tenant } = reads[index]!;
+      if (tenant === tenants[5]) expect(answer).toEqual({ status: 404, body: { success: false, error: 'Employee not found' } });
+      else expect({ status: answer.status, employee: answer.body.data?.employee.id, entries: answer.body.data?.timeEntries.length }).toEqual({ status: 200, employee: tenant.employee.id, entries: index % 2 === 0 ? 2 : 3 });
+    });
+    // The same reads one at a time answer the same.
+    const alone = [];
+    for (const read of reads) alone.push(await send(read));
+    expect(together).toEqual(alone);
   });
 });

@@ -4,7 +4,7 @@
 // runs in its request's transaction, src/http/idempotency.ts) go out alone, on their
 // transaction. Both ways run the same SQL and give the same outcomes.
 import { Coalescer } from '../../core/coalescer.ts';
-import { isDatabaseUnavailable, pgErrorCode } from '../../db/errors.ts';
+import { failedWholeInDatabase } from '../../db/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
@@ -28,12 +28,6 @@ export function singlePunchWriter(db: Db): PunchWriter {
   return { clockIn: (values) => insertOpenEntry(db, values), clockOut: (values) => closeOpenEntry(db, values) };
 }
 
-/**
- * A statement that failed with the database's own error was rolled back whole, so its punches
- * may run again alone; a broken connection leaves the batch's fate unknown, so it is not retried.
- */
-const rolledBack = (error: unknown): boolean => pgErrorCode(error) !== undefined && !isDatabaseUnavailable(error);
-
 /** Told the size of every statement that leaves: the `punch_batch_size` metric, or a test's observer. */
 export type BatchObserver = (kind: 'clock_in' | 'clock_out', size: number) => void;
 
@@ -49,7 +43,7 @@ function coalescing<Values extends { credential: { userId: string } }, Outcome>(
     keyOf: (punch) => punch.credential.userId,
     runBatch,
     runOne,
-    rolledBack,
+    rolledBack: failedWholeInDatabase,
     maxInFlight: PUNCH_BATCHES_IN_FLIGHT,
     maxBatchSize: PUNCH_BATCH_MAX,
   });

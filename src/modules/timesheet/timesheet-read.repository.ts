@@ -164,6 +164,27 @@ export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Prom
   const row = q.payPeriodId
     ? (await CALLER_TIMESHEET.period.rows(db, { ...values, payPeriodId: q.payPeriodId }))[0]!
     : (await CALLER_TIMESHEET.week.rows(db, values))[0]!;
+  return toCallerTimesheet(row);
+}
+
+/**
+ * Many callers' reads of one kind (all of the current week, or all of a pay period each) in ONE
+ * statement: readCallerTimesheet's SQL run for every read of the batch, each with its own caller,
+ * time and pay period, and its own answer, in the reads' order (src/modules/timesheet/timesheet-reader.ts
+ * sends them). The reads travel as one JSON parameter, so the statement's text and plan are the
+ * same for any batch size.
+ */
+export async function readCallerTimesheets(db: Db, queries: readonly CallerTimesheetQuery[]): Promise<CallerTimesheet[]> {
+  const byPeriod = queries[0]?.payPeriodId != null;
+  if (queries.some((q) => (q.payPeriodId !== null) !== byPeriod)) throw new Error('A batch of timesheet reads is all of pay periods or all of weeks');
+  const reads = JSON.stringify(
+    queries.map((q) => ({ user_id: q.credential.userId, token_hash: q.credential.hash, read_at: q.now.toISOString(), pay_period_id: q.payPeriodId })),
+  );
+  const rows = await (byPeriod ? CALLER_TIMESHEET_BATCH.period : CALLER_TIMESHEET_BATCH.week).rows(db, { reads });
+  return rows.map(toCallerTimesheet);
+}
+
+function toCallerTimesheet(row: CallerTimesheetRow): CallerTimesheet {
   const start = fromEpochMs(row.range_start_ms);
   const end = fromEpochMs(row.range_end_ms);
   return {
@@ -184,6 +205,13 @@ interface CallerTimesheetValues {
   now: string;
 }
 
+/** One read's values as SQL: a single statement's placeholders, or a batch's columns. */
+interface CallerReadSql {
+  userId: SQLWrapper;
+  tokenHash: SQLWrapper;
+  now: SQLWrapper;
+}
+
 interface CallerTimesheetRow {
   data: string | null;
   caller: EmployeeActorRow | null;
@@ -196,9 +224,10 @@ interface CallerTimesheetRow {
 
 /**
  * The statement of readCallerTimesheet over `range`, a relation (period_id, period_company_id,
- * period_org_id, range_start, range_end) that may read the CTE `caller`.
+ * period_org_id, range_start, range_end) that may read the CTE `caller`. Exactly one row, whatever
+ * the caller and the range: a batch's reads and its rows pair up one to one.
  */
-const callerTimesheet = (v: { userId: SQLWrapper; tokenHash: SQLWrapper; now: SQLWrapper }, range: SQL, byPeriod: boolean) =>
+const callerTimesheet = (v: CallerReadSql, range: SQL, byPeriod: boolean) =>
   sql`with caller as (${employeeActorSelect(v.userId, v.tokenHash)}),
       range as (${range})
       select (select row_to_json(caller) from caller) as caller, range.period_id, range.period_company_id, range.period_org_id,
@@ -209,28 +238,42 @@ const callerTimesheet = (v: { userId: SQLWrapper; tokenHash: SQLWrapper; now: SQ
       left join range on true
       left join lateral (${timesheetDataSelect(sql`caller.id`, sql`caller.company_id`, byPeriod, v.now)}) t on true`;
 
-/**
- * readCallerTimesheet's two statements: over the pay period asked for, whose bounds are truncated
- * to milliseconds as a JavaScript Date holds them (readTimesheetJson's bounds), or over the
- * caller's current workweek.
- */
+/** The range of a pay period's read: its bounds truncated to milliseconds, as a JavaScript Date holds them (readTimesheetJson's bounds). */
+const periodRange = (payPeriodId: SQLWrapper) =>
+  sql`select p.id as period_id, p.company_id as period_company_id, pc.bookkeeper_org_id as period_org_id,
+             date_trunc('milliseconds', p.start_date) as range_start, date_trunc('milliseconds', p.end_date) as range_end
+      from pay_periods p join companies pc on pc.id = p.company_id where p.id = ${payPeriodId}::uuid`;
+
+/** The range of a week's read: the caller's current workweek at `now`. */
+const weekRange = (now: SQLWrapper) =>
+  sql`select null::uuid as period_id, null::uuid as period_company_id, null::uuid as period_org_id, w.start as range_start,
+             payclock_workweek_start(w.start + interval '8 days', caller.timezone) - interval '1 millisecond' as range_end
+      from caller cross join lateral (select payclock_workweek_start(${now}::timestamptz, caller.timezone) as start) w`;
+
+/** readCallerTimesheet's two statements: over the pay period asked for, or over the caller's current workweek. */
 const CALLER_TIMESHEET = {
   period: namedStatement<CallerTimesheetValues & { payPeriodId: string }, CallerTimesheetRow>('payclock_caller_timesheet_period', (v) =>
-    callerTimesheet(
-      v,
-      sql`select p.id as period_id, p.company_id as period_company_id, pc.bookkeeper_org_id as period_org_id,
-                 date_trunc('milliseconds', p.start_date) as range_start, date_trunc('milliseconds', p.end_date) as range_end
-          from pay_periods p join companies pc on pc.id = p.company_id where p.id = ${v.payPeriodId}::uuid`,
-      true,
-    ),
+    callerTimesheet(v, periodRange(v.payPeriodId), true),
   ),
-  week: namedStatement<CallerTimesheetValues, CallerTimesheetRow>('payclock_caller_timesheet_week', (v) =>
-    callerTimesheet(
-      v,
-      sql`select null::uuid as period_id, null::uuid as period_company_id, null::uuid as period_org_id, w.start as range_start,
-                 payclock_workweek_start(w.start + interval '8 days', caller.timezone) - interval '1 millisecond' as range_end
-          from caller cross join lateral (select payclock_workweek_start(${v.now}::timestamptz, caller.timezone) as start) w`,
-      false,
-    ),
-  ),
+  week: namedStatement<CallerTimesheetValues, CallerTimesheetRow>('payclock_caller_timesheet_week', (v) => callerTimesheet(v, weekRange(v.now), false)),
+};
+
+/** A batch's read as the columns of `r` (callerTimesheetBatch): one row per read, `a.n` its place in the batch. */
+const READ_COLUMNS: CallerReadSql = { userId: sql`r.user_id`, tokenHash: sql`r.token_hash`, now: sql`r.read_at` };
+
+/** A batch's statement: the reads of its one JSON parameter, each read's row of callerTimesheet, in the reads' order. */
+const callerTimesheetBatch = (name: string, range: SQL, byPeriod: boolean) =>
+  namedStatement<{ reads: string }, CallerTimesheetRow>(
+    name,
+    (v) => sql`select t.*
+        from json_array_elements(${v.reads}::json) with ordinality as a(item, n)
+        cross join lateral json_to_record(a.item) as r(user_id uuid, token_hash text, read_at timestamptz, pay_period_id uuid)
+        cross join lateral (${callerTimesheet(READ_COLUMNS, range, byPeriod)}) t
+        order by a.n`,
+  );
+
+/** readCallerTimesheets's two statements, one per kind of read. */
+const CALLER_TIMESHEET_BATCH = {
+  period: callerTimesheetBatch('payclock_caller_timesheet_period_batch', periodRange(sql`r.pay_period_id`), true),
+  week: callerTimesheetBatch('payclock_caller_timesheet_week_batch', weekRange(READ_COLUMNS.now), false),
 };

@@ -23,7 +23,8 @@ import { recordTimesheetAudit } from '../timesheets/timesheets.service.ts';
 import type { ClockOutRefusal } from './clock.repository.ts';
 import { punchWriterFor } from './punch-writer.ts';
 import { lockPeriodForSubmit, submitPeriod } from './submit.repository.ts';
-import { findPeriodRef, readCallerTimesheet, readTimesheetJson } from './timesheet-read.repository.ts';
+import { findPeriodRef, readTimesheetJson } from './timesheet-read.repository.ts';
+import { timesheetReaderFor } from './timesheet-reader.ts';
 
 export interface TimeEntryInput {
   action: string;
@@ -246,7 +247,8 @@ const given = (value: string | undefined): string | undefined => (value === '' ?
  * in the organization's time zone.
  *
  * Without dates (the employee app's and the kiosk's reads) the caller check, the pay period's
- * owner and the timesheet are one statement. Dates are parsed in the caller's zone, so with
+ * owner and the timesheet are one statement, shared with the other such reads of the moment
+ * (timesheet-reader.ts). Dates are parsed in the caller's zone, so with
  * them the caller is checked first, on its own.
  *
  * The answer's `data` is JSON text that the database builds (timesheet-read.repository.ts), to
@@ -259,7 +261,7 @@ export async function getTimesheetJson(ctx: AppContext, caller: UncheckedCaller,
     given(input.startDate) === undefined && given(input.endDate) === undefined && isUuid(caller.credential.userId) && (payPeriodId === undefined || isUuid(payPeriodId));
   if (!oneStatement) return timesheetOfActor(ctx, await caller.verify(), input, now);
 
-  const read = await readCallerTimesheet(ctx.db, { credential: caller.credential, payPeriodId: payPeriodId ?? null, now });
+  const read = await timesheetReaderFor(ctx.db)({ credential: caller.credential, payPeriodId: payPeriodId ?? null, now });
   const actor = employeeActorFrom(read.caller, caller.credential, caller.inactiveLabel);
   if (payPeriodId !== undefined) {
     if (!read.period) throw Errors.notFound('Pay period');
