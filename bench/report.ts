@@ -87,6 +87,8 @@ export function formatReport(report: BenchReport): string {
   }
   const batches = report.scenarios.punchesPerStatement as Record<string, number> | undefined;
   if (batches) lines.push('', `punches per statement in the clock cycle: clock in ${batches.clockIn}, clock out ${batches.clockOut}`);
+  const reads = report.scenarios.readsPerStatement as Record<string, number> | undefined;
+  if (reads) lines.push('', `reads per statement in the timesheet reads: week ${reads.week}, pay period ${reads.payPeriod}`);
   if (report.idleRssMiB !== undefined) lines.push('', `idle RSS: ${report.idleRssMiB} MiB`);
   lines.push('', '| baseline | ops/s | avg latency ms | failed |', '|---|---|---|---|');
   for (const [name, b] of Object.entries(report.baselines)) lines.push(`| ${name} | ${b.opsPerSec} | ${b.latencyAvgMs} | ${b.failed} |`);

@@ -24,7 +24,7 @@ import { startServer, type RunningServer } from './server.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
 import { COSTLY_READS_AT_ONCE } from '../src/http/costly-reads.ts';
-import { readPunchBatches, type BatchFigures, type PunchKind } from './punch-batches.ts';
+import { readPunchBatches, readTimesheetReadBatches, type BatchFigures } from './punch-batches.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -189,15 +189,19 @@ async function runBench(): Promise<void> {
   const batchesBefore = await readPunchBatches(server.url, METRICS_TOKEN);
   const clock = await clockCycle();
   report.scenarios.clockCycle = summarize(clock);
-  report.scenarios.punchesPerStatement = punchesPerStatement(batchesBefore, await readPunchBatches(server.url, METRICS_TOKEN));
+  const batchesAfter = await readPunchBatches(server.url, METRICS_TOKEN);
+  report.scenarios.punchesPerStatement = { clockIn: perStatement(batchesBefore.clock_in, batchesAfter.clock_in), clockOut: perStatement(batchesBefore.clock_out, batchesAfter.clock_out) };
   report.growth.push({ entries: scale.timeEntries, ...summarize(clock) });
   log(`clock cycle: ${JSON.stringify(report.scenarios.clockCycle)}`);
   if (ENGINE === 'postgres') report.baselines.minimalServerClockCycle = await minimalClockCycle(serverEnv, await clockTokens());
 
-  // Scenario 2: timesheet reads, the current week and a pay period.
+  // Scenario 2: timesheet reads, the current week and a pay period, and how many reads each of their statements carried.
+  const readsBefore = await readTimesheetReadBatches(server.url, METRICS_TOKEN);
   const timesheetWeek = await measure(getOptions(server, '/api/v1/employee/timesheet', weekTokens), RUNS, WARMUP);
   report.scenarios.timesheetWeek = summarize(timesheetWeek);
   report.scenarios.timesheetPeriod = summarize(await measure(getOptions(server, `/api/v1/employee/timesheet?payPeriodId=${busy.id}`, busyTokens), RUNS, WARMUP));
+  const readsAfter = await readTimesheetReadBatches(server.url, METRICS_TOKEN);
+  report.scenarios.readsPerStatement = { week: perStatement(readsBefore.week, readsAfter.week), payPeriod: perStatement(readsBefore.pay_period, readsAfter.pay_period) };
   log(`timesheet: ${JSON.stringify(report.scenarios.timesheetWeek)} / ${JSON.stringify(report.scenarios.timesheetPeriod)}`);
 
   // Scenario 3: admin reads.
@@ -407,11 +411,8 @@ async function medianPgbench(run: () => Promise<PgbenchResult>): Promise<Pgbench
   return results.sort((a, b) => a.tps - b.tps)[Math.floor(results.length / 2)]!;
 }
 
-/** Mean punches per statement between two readings (1 = every punch went alone). */
-function punchesPerStatement(before: Record<PunchKind, BatchFigures>, after: Record<PunchKind, BatchFigures>): Record<string, number> {
-  const mean = (kind: PunchKind) => round((after[kind].punches - before[kind].punches) / Math.max(1, after[kind].statements - before[kind].statements));
-  return { clockIn: mean('clock_in'), clockOut: mean('clock_out') };
-}
+/** Mean items (punches, reads) per statement between two readings of one kind (1 = every item went alone). */
+const perStatement = (before: BatchFigures, after: BatchFigures): number => round((after.items - before.items) / Math.max(1, after.statements - before.statements));
 
 function summarize(result: LoadResult & { runs?: number[] }) {
   return { reqPerSec: Math.round(result.reqPerSec), p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors, maxRssMiB: Math.round(result.maxRssMiB), runs: result.runs ?? [] };

@@ -50,7 +50,7 @@ const METRICS_TOKEN = 'kill9-metrics-token';
 /** Punches and statements so far in this server's life, both kinds together. */
 async function batchFigures(baseUrl: string): Promise<BatchFigures> {
   const { clock_in, clock_out } = await readPunchBatches(baseUrl, METRICS_TOKEN);
-  return { punches: clock_in.punches + clock_out.punches, statements: clock_in.statements + clock_out.statements };
+  return { items: clock_in.items + clock_out.items, statements: clock_in.statements + clock_out.statements };
 }
 
 /**
@@ -121,10 +121,10 @@ describe('kill -9 while 32 clients clock in and out', () => {
     });
     const result = await verify(database, workforce, acknowledged);
     console.log(`[kill -9 PostgreSQL] sent ${acknowledged.sent}, acknowledged ${acknowledged.clockIns.size} clock-ins and ${acknowledged.clockOuts.size} clock-outs, rows ${result.rows}`);
-    console.log(`[kill -9 PostgreSQL] punches / statements in each server life: ${lives.map((l) => `${l.punches}/${l.statements}`).join(', ')}`);
+    console.log(`[kill -9 PostgreSQL] punches / statements in each server life: ${lives.map((l) => `${l.items}/${l.statements}`).join(', ')}`);
     expect(acknowledged.clockIns.size).toBeGreaterThan(100);
     // Statements carried several punches at once in most lives: the kills hit coalesced batches.
-    expect(lives.filter((life) => life.punches > life.statements).length).toBeGreaterThanOrEqual(5);
+    expect(lives.filter((life) => life.items > life.statements).length).toBeGreaterThanOrEqual(5);
     expect(result.missingClockIns).toEqual([]);
     expect(result.missingClockOuts).toEqual([]);
     expect(result.maxOpen).toBeLessThanOrEqual(1);
