@@ -1,6 +1,8 @@
 // Coalescing concurrent writes into one statement per batch (docs/architecture.md §3, "How a
 // punch reaches the database"). Every statement costs PostgreSQL a commit (a WAL flush) and its
-// own set-up; one statement carrying many punches pays them once.
+// own set-up; one statement carrying many punches pays them once. The employee's timesheet reads
+// share statements the same way (src/modules/timesheet/timesheet-reader.ts): for a read, what a
+// batch saves is the statement's set-up and Node.js's round trip.
 //
 // The rules, each of which a test in src/core/coalescer.test.ts holds (and, with the real punch
 // statements, test/timesheet/punch-batches.test.ts):
