@@ -15,7 +15,9 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-function harness(options: { maxInFlight?: number; maxBatchSize?: number; rolledBack?: (error: unknown) => boolean; failAlone?: (item: Item) => boolean } = {}) {
+function harness(
+  options: { maxInFlight?: number; maxBatchSize?: number; rolledBack?: (error: unknown) => boolean; failAlone?: (item: Item) => boolean; maxWaitMs?: number } = {},
+) {
   const batches: Pending[] = [];
   const alone: Item[] = [];
   const coalescer = new Coalescer<Item, string>({
@@ -32,6 +34,7 @@ function harness(options: { maxInFlight?: number; maxBatchSize?: number; rolledB
     rolledBack: options.rolledBack ?? (() => true),
     maxInFlight: options.maxInFlight ?? 2,
     maxBatchSize: options.maxBatchSize ?? 64,
+    ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs, waitedTooLong: () => new Error('waited too long') }),
   });
   return { coalescer, batches, alone };
 }
@@ -152,5 +155,37 @@ describe('Coalescer', () => {
     await flush();
     batches[0]!.resolve(['only one']);
     expect(await Promise.all(results)).toEqual(['A batch of 2 returned 1 outcomes', 'A batch of 2 returned 1 outcomes']);
+  });
+
+  it('with maxWaitMs, refuses the items that waited that long for a busy slot, never sending them, and goes on after', async () => {
+    const { coalescer, batches, alone } = harness({ maxInFlight: 1, maxWaitMs: 50 });
+    const stuck = [1, 2].map((value) => coalescer.run({ key: `k${value}`, value }));
+    await flush();
+    const early = coalescer.run({ key: 'k3', value: 3 }).catch((error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const late = coalescer.run({ key: 'k4', value: 4 }).catch((error: Error) => error.message);
+    // 3 has waited its 50 ms; 4 only ~20 of them.
+    expect(await early).toBe('waited too long');
+    expect(coalescer.waiting).toBe(1);
+    expect(await late).toBe('waited too long');
+    expect(coalescer.waiting).toBe(0);
+    // Neither was ever sent; the stuck batch still answers, and the next item goes out.
+    expect(batches.map((b) => b.items.map((item) => item.value))).toEqual([[1, 2]]);
+    answer(batches[0]!);
+    expect(await Promise.all(stuck)).toEqual(['batch k1:1', 'batch k2:2']);
+    expect(await coalescer.run({ key: 'k3', value: 5 })).toBe('alone k3:5');
+    expect(alone.map((item) => item.value)).toEqual([5]);
+  });
+
+  it('without maxWaitMs, an item waits for a busy slot as long as it takes', async () => {
+    const { coalescer, batches } = harness({ maxInFlight: 1 });
+    const stuck = [1, 2].map((value) => coalescer.run({ key: `k${value}`, value }));
+    await flush();
+    const waiting = coalescer.run({ key: 'k3', value: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(coalescer.waiting).toBe(1);
+    answer(batches[0]!);
+    expect(await Promise.all(stuck)).toEqual(['batch k1:1', 'batch k2:2']);
+    expect(await waiting).toBe('alone k3:3');
   });
 });

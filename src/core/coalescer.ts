@@ -24,6 +24,10 @@
 //   own, so one bad item never fails its neighbours. Any other failure (the connection broke,
 //   so the batch's fate is unknown) fails every item of it with that error, as it would have
 //   failed the single statement.
+// - Optionally (`maxWaitMs`), an item that has waited that long without leaving in a batch (every
+//   slot held by batches that have not returned, say behind a lock) is refused with
+//   `waitedTooLong()`, never sent: the same bound a request has on waiting for a pooled
+//   connection, so that a stuck database answers fast instead of queueing without bound.
 
 export interface CoalescerOptions<Item, Outcome> {
   /** Items with the same key are never in one batch, and run in arrival order. */
@@ -38,11 +42,17 @@ export interface CoalescerOptions<Item, Outcome> {
   maxBatchSize: number;
   /** Told the size of every batch as it leaves (1 for an item sent alone; not the retries). */
   onBatch?(size: number): void;
+  /** How long an item may wait for a batch before it is refused; unset: as long as it takes. */
+  maxWaitMs?: number;
+  /** The error an item refused after maxWaitMs is rejected with. */
+  waitedTooLong?(): unknown;
 }
 
 interface Waiting<Item, Outcome> {
   item: Item;
   key: string;
+  /** performance.now() when it arrived. */
+  arrivedAt: number;
   resolve(outcome: Outcome): void;
   reject(error: unknown): void;
 }
@@ -52,6 +62,8 @@ export class Coalescer<Item, Outcome> {
   private readonly keysInFlight = new Set<string>();
   private inFlight = 0;
   private dispatchScheduled = false;
+  /** Set while items wait and maxWaitMs is: fires when the oldest of them has waited that long. */
+  private waitTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: CoalescerOptions<Item, Outcome>) {
     if (options.maxInFlight < 1 || options.maxBatchSize < 1) throw new RangeError('maxInFlight and maxBatchSize must be at least 1');
@@ -60,7 +72,7 @@ export class Coalescer<Item, Outcome> {
   /** Runs `item` in the next batch it may join; settles with its own outcome once that batch returned. */
   run(item: Item): Promise<Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
-      this.queue.push({ item, key: this.options.keyOf(item), resolve, reject });
+      this.queue.push({ item, key: this.options.keyOf(item), arrivedAt: performance.now(), resolve, reject });
       this.dispatchAtEndOfTurn();
     });
   }
@@ -83,7 +95,7 @@ export class Coalescer<Item, Outcome> {
   private dispatch(): void {
     while (this.inFlight < this.options.maxInFlight) {
       const batch = this.takeBatch();
-      if (batch.length === 0) return;
+      if (batch.length === 0) break;
       this.inFlight += 1;
       for (const waiting of batch) this.keysInFlight.add(waiting.key);
       void this.send(batch)
@@ -98,6 +110,23 @@ export class Coalescer<Item, Outcome> {
           this.dispatch();
         });
     }
+    this.limitWaiting();
+  }
+
+  /** With maxWaitMs: a timer for the oldest waiting item, which refuses every item that has waited too long. */
+  private limitWaiting(): void {
+    const { maxWaitMs } = this.options;
+    if (maxWaitMs === undefined || this.waitTimer !== undefined || this.queue.length === 0) return;
+    const oldest = this.queue[0]!.arrivedAt; // the queue keeps arrival order
+    this.waitTimer = setTimeout(() => {
+      this.waitTimer = undefined;
+      const now = performance.now();
+      const expired = this.queue.filter((waiting) => now - waiting.arrivedAt >= maxWaitMs);
+      this.queue.splice(0, this.queue.length, ...this.queue.filter((waiting) => now - waiting.arrivedAt < maxWaitMs));
+      for (const waiting of expired) waiting.reject(this.options.waitedTooLong?.() ?? new Error(`Waited ${maxWaitMs} ms for a batch`));
+      this.limitWaiting();
+    }, Math.max(0, oldest + maxWaitMs - performance.now()));
+    this.waitTimer.unref();
   }
 
   /** The oldest items whose keys are free, one per key, up to maxBatchSize; the rest keep their places. */

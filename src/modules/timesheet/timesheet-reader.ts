@@ -9,8 +9,9 @@
 // cores were most of what a read costs; a batch pays them once (BENCHMARKS.md, "Coalesced
 // timesheet reads").
 import { Coalescer } from '../../core/coalescer.ts';
+import { Errors } from '../../core/errors.ts';
 import type { Db } from '../../db/open.ts';
-import { failedWholeInDatabase } from '../../db/errors.ts';
+import { failedWholeInDatabase, isStatementTimeout } from '../../db/errors.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
 import { readCallerTimesheet, readCallerTimesheets, type CallerTimesheet, type CallerTimesheetQuery } from './timesheet-read.repository.ts';
@@ -25,6 +26,21 @@ export const TIMESHEET_READ_BATCHES_IN_FLIGHT = 2;
 /** 32 busy pay periods are ~0.6 MB of JSON in one result: the bound keeps a batch's memory small. */
 export const TIMESHEET_READ_BATCH_MAX = 32;
 
+/**
+ * A read that could not leave in a batch for this long is answered 503, never sent: the bound a
+ * read had on waiting for a pooled connection (`connectionTimeoutMs` in src/db/open.ts), so that
+ * while the database is stuck (the batches in flight wait behind a lock) further reads answer
+ * fast instead of queueing (test/reliability/database-outage.test.ts).
+ */
+export const TIMESHEET_READ_MAX_WAIT_MS = 3_000;
+
+/**
+ * A batch that failed with the database's own error runs its reads again alone, except a batch
+ * cancelled by statement_timeout: the database is saturated, and each read alone would wait as
+ * long again, so every read of it answers 503 at once.
+ */
+const retryAlone = (error: unknown): boolean => failedWholeInDatabase(error) && !isStatementTimeout(error);
+
 /** Told the size of every statement that leaves: the `timesheet_read_batch_size` metric, or a test's observer. */
 export type ReadBatchObserver = (kind: 'week' | 'pay_period', size: number) => void;
 
@@ -38,9 +54,11 @@ function coalescing(db: Db, onBatch: (size: number) => void): Coalescer<CallerTi
     keyOf: () => String((sequence += 1)),
     runBatch: (queries) => readCallerTimesheets(db, queries),
     runOne: (query) => readCallerTimesheet(db, query),
-    rolledBack: failedWholeInDatabase,
+    rolledBack: retryAlone,
     maxInFlight: TIMESHEET_READ_BATCHES_IN_FLIGHT,
     maxBatchSize: TIMESHEET_READ_BATCH_MAX,
+    maxWaitMs: TIMESHEET_READ_MAX_WAIT_MS,
+    waitedTooLong: () => Errors.serviceUnavailable(),
   });
 }
 
