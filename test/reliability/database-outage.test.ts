@@ -104,13 +104,14 @@ describe('database outage and saturation', () => {
       await blocker.query('begin');
       await blocker.query('lock table time_entries in access exclusive mode');
       const token = workforce.employees[0]!.token;
-      const requests = Array.from({ length: 40 }, () =>
+      // More reads than the two stuck statements can carry (2 × 32), so that some must wait.
+      const requests = Array.from({ length: 100 }, () =>
         call(`${server.url}/api/v1/employee/timesheet`, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 20_000 }),
       );
       const answers = await Promise.race([Promise.all(requests), sleep(15_000).then(() => null)]);
       expect(answers, 'requests queued without bound').not.toBeNull();
       const unavailable = answers!.filter((a) => a.status === 503);
-      console.log(`[pool exhaustion] 40 requests: ${unavailable.length} × 503 (slowest ${Math.round(Math.max(...unavailable.map((a) => a.ms)))} ms), others ${answers!.filter((a) => a.status !== 503).map((a) => a.status).join(',')}`);
+      console.log(`[pool exhaustion] 100 requests: ${unavailable.length} × 503 (slowest ${Math.round(Math.max(...unavailable.map((a) => a.ms)))} ms), others ${answers!.filter((a) => a.status !== 503).map((a) => a.status).join(',')}`);
       // The reads are coalesced (src/modules/timesheet/timesheet-reader.ts): the ones carried by
       // the (at most two) statements stuck behind the lock wait for statement_timeout; every
       // other one is refused unsent within its 3 s bound, as the pool's connection timeout
@@ -119,8 +120,7 @@ describe('database outage and saturation', () => {
       console.log(`[pool exhaustion] reads carried by the stuck statements: ${carried}`);
       expect(carried).toBeLessThanOrEqual(2 * 32);
       const fast = unavailable.filter((a) => a.ms < 5_000);
-      expect(fast.length).toBeGreaterThanOrEqual(40 - carried);
-      expect(fast.length).toBeGreaterThan(0);
+      expect(fast.length).toBeGreaterThanOrEqual(100 - carried);
       for (const answer of unavailable) expect(answer.body.error).toBe('Service unavailable');
       // The ones holding a connection end by statement_timeout (10 s), not by waiting forever.
       expect(answers!.every((a) => a.status === 503)).toBe(true);
