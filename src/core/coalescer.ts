@@ -120,9 +120,10 @@ export class Coalescer<Item, Outcome> {
     const oldest = this.queue[0]!.arrivedAt; // the queue keeps arrival order
     this.waitTimer = setTimeout(() => {
       this.waitTimer = undefined;
+      // The queue keeps arrival order, so the items that waited too long are its head.
       const now = performance.now();
-      const expired = this.queue.filter((waiting) => now - waiting.arrivedAt >= maxWaitMs);
-      this.queue.splice(0, this.queue.length, ...this.queue.filter((waiting) => now - waiting.arrivedAt < maxWaitMs));
+      const fresh = this.queue.findIndex((waiting) => now - waiting.arrivedAt < maxWaitMs);
+      const expired = this.queue.splice(0, fresh === -1 ? this.queue.length : fresh);
       for (const waiting of expired) waiting.reject(this.options.waitedTooLong?.() ?? new Error(`Waited ${maxWaitMs} ms for a batch`));
       this.limitWaiting();
     }, Math.max(0, oldest + maxWaitMs - performance.now()));

@@ -62,6 +62,9 @@ export interface OpenOptions {
   connectionTimeoutMs?: number;
 }
 
+/** How long a request waits for a pooled connection by default; coalesced reads wait as long for a batch (src/modules/timesheet/timesheet-reader.ts). */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 3_000;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options.url, options);
   return openPglite(options);
@@ -118,7 +121,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     connectionString: url,
     max: options.poolMax ?? 10,
     // Fail fast instead of queueing without bound when the database is away or saturated.
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 3_000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     idle_in_transaction_session_timeout: 30_000,

@@ -175,7 +175,7 @@ export async function readCallerTimesheet(db: Db, q: CallerTimesheetQuery): Prom
  * same for any batch size.
  */
 export async function readCallerTimesheets(db: Db, queries: readonly CallerTimesheetQuery[]): Promise<CallerTimesheet[]> {
-  const byPeriod = queries[0]?.payPeriodId != null;
+  const byPeriod = queries[0] !== undefined && queries[0].payPeriodId !== null;
   if (queries.some((q) => (q.payPeriodId !== null) !== byPeriod)) throw new Error('A batch of timesheet reads is all of pay periods or all of weeks');
   const reads = JSON.stringify(
     queries.map((q) => ({ user_id: q.credential.userId, token_hash: q.credential.hash, read_at: q.now.toISOString(), pay_period_id: q.payPeriodId })),

@@ -10,7 +10,7 @@
 // timesheet reads").
 import { Coalescer } from '../../core/coalescer.ts';
 import { Errors } from '../../core/errors.ts';
-import type { Db } from '../../db/open.ts';
+import { DEFAULT_CONNECTION_TIMEOUT_MS, type Db } from '../../db/open.ts';
 import { failedWholeInDatabase, isStatementTimeout } from '../../db/errors.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
@@ -28,11 +28,11 @@ export const TIMESHEET_READ_BATCH_MAX = 32;
 
 /**
  * A read that could not leave in a batch for this long is answered 503, never sent: the bound a
- * read had on waiting for a pooled connection (`connectionTimeoutMs` in src/db/open.ts), so that
+ * read had on waiting for a pooled connection (src/db/open.ts), so that
  * while the database is stuck (the batches in flight wait behind a lock) further reads answer
  * fast instead of queueing (test/reliability/database-outage.test.ts).
  */
-export const TIMESHEET_READ_MAX_WAIT_MS = 3_000;
+export const TIMESHEET_READ_MAX_WAIT_MS = DEFAULT_CONNECTION_TIMEOUT_MS;
 
 /**
  * A batch that failed with the database's own error runs its reads again alone, except a batch
