@@ -24,7 +24,7 @@ import { startServer, type RunningServer } from './server.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
 import { COSTLY_READS_AT_ONCE } from '../src/http/costly-reads.ts';
-import { readPunchBatches, readTimesheetReadBatches, type BatchFigures } from './punch-batches.ts';
+import { readPunchBatches, readTimesheetReadBatches, type BatchFigures } from './batch-sizes.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTimesheetReadBatches } from '../../bench/punch-batches.ts';
+import { readTimesheetReadBatches } from '../../bench/batch-sizes.ts';
 import { startServer } from '../../bench/server.ts';
 import { call, createWorkforce, JWT_SECRET, openPostgres, postgresUrl, sleep } from './support.ts';
 

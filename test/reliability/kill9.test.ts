@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
-import { readPunchBatches, type BatchFigures } from '../../bench/punch-batches.ts';
+import { readPunchBatches, type BatchFigures } from '../../bench/batch-sizes.ts';
 import { startServer, type RunningServer } from '../../bench/server.ts';
 import { call, clock, createWorkforce, ENTRY, JWT_SECRET, openPostgres, postgresUrl, sleep, type Workforce } from './support.ts';
 
