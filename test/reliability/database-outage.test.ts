@@ -122,6 +122,8 @@ describe('database outage and saturation', () => {
       const fast = unavailable.filter((a) => a.ms < 5_000);
       expect(fast.length).toBeGreaterThanOrEqual(100 - carried);
       for (const answer of unavailable) expect(answer.body.error).toBe('Service unavailable');
+      // Refused unsent or cancelled by statement_timeout, each 503 says when to retry (docs/api.md).
+      for (const answer of unavailable) expect(answer.headers?.get('retry-after')).toBe('5');
       // The ones holding a connection end by statement_timeout (10 s), not by waiting forever.
       expect(answers!.every((a) => a.status === 503)).toBe(true);
     } finally {
