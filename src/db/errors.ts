@@ -79,7 +79,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * it remains and its parts may run again alone (src/core/coalescer.ts's `rolledBack`). A broken
  * connection leaves the statement's fate unknown, so it is not such a failure.
  */
-export function failedWholeInDatabase(error: unknown): boolean {
+function failedWholeInDatabase(error: unknown): boolean {
   return pgErrorCode(error) !== undefined && !isDatabaseUnavailable(error);
 }
 
@@ -95,4 +95,14 @@ export function isTransientConflict(error: unknown): boolean {
 /** A statement cancelled by statement_timeout: the database is saturated, answer 503. */
 export function isStatementTimeout(error: unknown): boolean {
   return pgErrorCode(error) === PG.queryCanceled;
+}
+
+/**
+ * A coalesced batch's failure after which its items are run again alone (src/core/coalescer.ts's
+ * `rolledBack`): the database's own error, so nothing of the batch remains, except a batch
+ * cancelled by statement_timeout. The database is saturated (behind a lock, say), and each item
+ * alone would wait as long again, so every item of it answers 503 at once.
+ */
+export function worthRunningAgainAlone(error: unknown): boolean {
+  return failedWholeInDatabase(error) && !isStatementTimeout(error);
 }

@@ -1,16 +1,16 @@
 // 2. The database restarts under load: 503 `Service unavailable` with Retry-After within 5 s
 // during the outage, no hang, no crash; ≥ 99% success within 10 s of its return.
 // 4. Pool exhaustion: slow queries hold every pooled connection; further requests get a
-// fast 503 instead of queueing without bound. The timesheet reads are coalesced: those carried
-// by a statement stuck behind the lock wait for statement_timeout, as one holding a connection
-// did, and the rest answer fast.
+// fast 503 instead of queueing without bound. The timesheet reads and the live punches are
+// coalesced: those carried by a statement stuck behind the lock wait for statement_timeout, as
+// one holding a connection did, and the rest answer fast. A punch answered 503 was not recorded.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTimesheetReadBatches } from '../../bench/batch-sizes.ts';
+import { readPunchBatches, readTimesheetReadBatches } from '../../bench/batch-sizes.ts';
 import { startServer } from '../../bench/server.ts';
-import { call, createWorkforce, JWT_SECRET, openPostgres, postgresUrl, sleep } from './support.ts';
+import { call, clock, createWorkforce, JWT_SECRET, openPostgres, postgresUrl, sleep } from './support.ts';
 
 const cluster = () => ({ version: readdirSync('/etc/postgresql')[0]!, name: 'main' });
 function pgctl(action: 'stop' | 'start'): void {
@@ -134,4 +134,48 @@ describe('database outage and saturation', () => {
     expect(after.status).toBe(200);
     await server.stop();
   }, 60_000);
+
+  it('answers live punches a fast 503 while a lock holds their table, and records none of them', async () => {
+    const database = await openPostgres();
+    const workforce = await createWorkforce(database, 200);
+    await database.close();
+    const server = await startServer({ JWT_SECRET, DATABASE_URL: postgresUrl(), DB_POOL_MAX: '4', METRICS_TOKEN }, { quiet: true });
+    const punchesSent = async () => (await readPunchBatches(server.url, METRICS_TOKEN)).clock_in.items;
+    const sentBefore = await punchesSent();
+    const blocker = new pg.Client({ connectionString: postgresUrl() });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table time_entries in access exclusive mode');
+      // One live punch (no Idempotency-Key: coalesced) per employee, more than the two stuck
+      // statements can carry (2 × 64), so that some must wait.
+      const requests = workforce.employees.map((employee) => clock(server.url, employee.token, 'clock_in', 30_000));
+      const answers = await Promise.race([Promise.all(requests), sleep(15_000).then(() => null)]);
+      expect(answers, 'punches queued without bound').not.toBeNull();
+      const carried = (await punchesSent()) - sentBefore;
+      const slowest = Math.round(Math.max(...answers!.map((a) => a.ms)));
+      console.log(`[punches behind a lock] 200 punches: ${answers!.filter((a) => a.status === 503).length} × 503, slowest ${slowest} ms; carried by the stuck statements: ${carried}`);
+      // src/modules/timesheet/punch-writer.ts: the punches carried by the (at most two) stuck
+      // statements wait for statement_timeout and are not run again alone; every other one is
+      // refused unsent within its 3 s bound.
+      expect(carried).toBeLessThanOrEqual(2 * 64);
+      expect(answers!.filter((a) => a.ms < 5_000).length).toBeGreaterThanOrEqual(200 - carried);
+      for (const answer of answers!) {
+        expect(answer.status).toBe(503);
+        expect(answer.body.error).toBe('Service unavailable');
+        expect(answer.headers?.get('retry-after')).toBe('5');
+      }
+      await blocker.query('rollback');
+      // A 503 recorded nothing, so a kiosk that retries it does not punch twice.
+      const ids = workforce.employees.map((employee) => employee.id);
+      const written = await blocker.query('select count(*)::int as n from time_entries where employee_id = any($1::uuid[])', [ids]);
+      expect(written.rows[0].n).toBe(0);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    const retried = await clock(server.url, workforce.employees[0]!.token, 'clock_in');
+    expect(retried.status).toBe(200);
+    await server.stop();
+  }, 90_000);
 });

@@ -4,8 +4,9 @@
 // runs in its request's transaction, src/http/idempotency.ts) go out alone, on their
 // transaction. Both ways run the same SQL and give the same outcomes.
 import { Coalescer } from '../../core/coalescer.ts';
-import { failedWholeInDatabase } from '../../db/errors.ts';
-import type { Db } from '../../db/open.ts';
+import { Errors } from '../../core/errors.ts';
+import { worthRunningAgainAlone } from '../../db/errors.ts';
+import { DEFAULT_CONNECTION_TIMEOUT_MS, type Db } from '../../db/open.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
 import { closeOpenEntries, insertOpenEntries } from './clock-batch.repository.ts';
@@ -22,6 +23,15 @@ export interface PunchWriter {
  */
 export const PUNCH_BATCHES_IN_FLIGHT = 2;
 export const PUNCH_BATCH_MAX = 64;
+
+/**
+ * A punch that could not leave in a batch for this long is answered 503 and never sent, so
+ * nothing of it is written: the bound a punch alone had on waiting for a pooled connection
+ * (src/db/open.ts). While the database is stuck (both batches in flight wait behind a lock), a
+ * kiosk hears so within seconds and keeps the punch to send again, instead of waiting for every
+ * batch ahead of it (test/reliability/database-outage.test.ts).
+ */
+export const PUNCH_MAX_WAIT_MS = DEFAULT_CONNECTION_TIMEOUT_MS;
 
 /** Each punch its own statement on `db` (a transaction, or the pool). */
 export function singlePunchWriter(db: Db): PunchWriter {
@@ -43,9 +53,11 @@ function coalescing<Values extends { credential: { userId: string } }, Outcome>(
     keyOf: (punch) => punch.credential.userId,
     runBatch,
     runOne,
-    rolledBack: failedWholeInDatabase,
+    rolledBack: worthRunningAgainAlone,
     maxInFlight: PUNCH_BATCHES_IN_FLIGHT,
     maxBatchSize: PUNCH_BATCH_MAX,
+    maxWaitMs: PUNCH_MAX_WAIT_MS,
+    waitedTooLong: () => Errors.serviceUnavailable(),
   });
 }
 

@@ -11,7 +11,7 @@
 import { Coalescer } from '../../core/coalescer.ts';
 import { Errors } from '../../core/errors.ts';
 import { DEFAULT_CONNECTION_TIMEOUT_MS, type Db } from '../../db/open.ts';
-import { failedWholeInDatabase, isStatementTimeout } from '../../db/errors.ts';
+import { worthRunningAgainAlone } from '../../db/errors.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
 import { readCallerTimesheet, readCallerTimesheets, type CallerTimesheet, type CallerTimesheetQuery } from './timesheet-read.repository.ts';
@@ -34,13 +34,6 @@ export const TIMESHEET_READ_BATCH_MAX = 32;
  */
 export const TIMESHEET_READ_MAX_WAIT_MS = DEFAULT_CONNECTION_TIMEOUT_MS;
 
-/**
- * A batch that failed with the database's own error runs its reads again alone, except a batch
- * cancelled by statement_timeout: the database is saturated, and each read alone would wait as
- * long again, so every read of it answers 503 at once.
- */
-const retryAlone = (error: unknown): boolean => failedWholeInDatabase(error) && !isStatementTimeout(error);
-
 /** Told the size of every statement that leaves: the `timesheet_read_batch_size` metric, or a test's observer. */
 export type ReadBatchObserver = (kind: 'week' | 'pay_period', size: number) => void;
 
@@ -54,7 +47,7 @@ function coalescing(db: Db, onBatch: (size: number) => void): Coalescer<CallerTi
     keyOf: () => String((sequence += 1)),
     runBatch: (queries) => readCallerTimesheets(db, queries),
     runOne: (query) => readCallerTimesheet(db, query),
-    rolledBack: retryAlone,
+    rolledBack: worthRunningAgainAlone,
     maxInFlight: TIMESHEET_READ_BATCHES_IN_FLIGHT,
     maxBatchSize: TIMESHEET_READ_BATCH_MAX,
     maxWaitMs: TIMESHEET_READ_MAX_WAIT_MS,
