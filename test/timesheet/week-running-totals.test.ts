@@ -96,6 +96,24 @@ describe('the running total of a week', () => {
     await expectAllocatedAsAllocateWeek(employee, 3);
   });
 
+  it('is forgotten when a correction closes the open entry, and the next clock out counts that entry', async () => {
+    const { employee } = await tenant(3);
+    await clockIn(employee, '08:00');
+    await clockOut(employee, '09:00');
+    await clockIn(employee, '10:00');
+    // Closed by a correction (as src/modules/time-entries writes it), not by a batch: the kept
+    // total through 08:00 does not count this entry, so it must go. Only a batch writes a total
+    // through the entry it closed.
+    await db.execute(sql`update time_entries set clock_out = ${at('11:30')}, worked_seconds = 5400, total_hours = 1.5, regular_hours = 1.5, overtime_hours = 0
+                          where employee_id = ${employee.id}::uuid and clock_in = ${at('10:00')}`);
+    expect(await keptTotal(employee)).toBeNull();
+    // 2.5 h before it: half of its hour is overtime (with the stale total's 1 h, none would be).
+    await clockIn(employee, '12:00');
+    const entry = await clockOut(employee, '13:00');
+    expect([entry?.regularHours, entry?.overtimeHours]).toEqual([0.5, 0.5]);
+    await expectAllocatedAsAllocateWeek(employee, 3);
+  });
+
   it('is what the next clock out starts from: it reads no earlier entry of the week', async () => {
     const { employee } = await tenant(3);
     await clockIn(employee, '08:00');
