@@ -153,13 +153,17 @@ describe('database outage and saturation', () => {
       const answers = await Promise.race([Promise.all(requests), sleep(15_000).then(() => null)]);
       expect(answers, 'punches queued without bound').not.toBeNull();
       const carried = (await punchesSent()) - sentBefore;
-      const slowest = Math.round(Math.max(...answers!.map((a) => a.ms)));
-      console.log(`[punches behind a lock] 200 punches: ${answers!.filter((a) => a.status === 503).length} × 503, slowest ${slowest} ms; carried by the stuck statements: ${carried}`);
+      const slowest = (list: typeof answers) => Math.round(Math.max(...list!.map((a) => a.ms)));
+      const fast = answers!.filter((a) => a.ms < 5_000);
+      console.log(
+        `[punches behind a lock] 200 punches: ${answers!.filter((a) => a.status === 503).length} × 503, slowest ${slowest(answers)} ms; ` +
+          `carried by the stuck statements: ${carried}; ${fast.length} within 5 s, the slowest of them in ${slowest(fast)} ms`,
+      );
       // src/modules/timesheet/punch-writer.ts: the punches carried by the (at most two) stuck
       // statements wait for statement_timeout and are not run again alone; every other one is
       // refused unsent within its 3 s bound.
       expect(carried).toBeLessThanOrEqual(2 * 64);
-      expect(answers!.filter((a) => a.ms < 5_000).length).toBeGreaterThanOrEqual(200 - carried);
+      expect(fast.length).toBeGreaterThanOrEqual(200 - carried);
       for (const answer of answers!) {
         expect(answer.status).toBe(503);
         expect(answer.body.error).toBe('Service unavailable');
