@@ -62,8 +62,20 @@ export interface OpenOptions {
   connectionTimeoutMs?: number;
 }
 
-/** How long a request waits for a pooled connection by default; coalesced reads wait as long for a batch (src/modules/timesheet/timesheet-reader.ts). */
-export const DEFAULT_CONNECTION_TIMEOUT_MS = 3_000;
+/** How long a request waits for a pooled connection by default. */
+const DEFAULT_CONNECTION_TIMEOUT_MS = 3_000;
+
+const connectionWaitBounds = new WeakMap<Db, number>();
+
+/**
+ * The longest a statement on `db` waits to be sent before it is refused: on PostgreSQL, the
+ * pool's connection timeout; on PGlite, none (its one in-process connection has no timeout, so a
+ * statement waits its turn however long). A coalesced punch or read waits for its batch no longer
+ * than it would have waited alone (src/modules/timesheet/punch-writer.ts, timesheet-reader.ts).
+ */
+export function connectionWaitBound(db: Db): number | undefined {
+  return connectionWaitBounds.get(db);
+}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options.url, options);
@@ -117,11 +129,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const connectionTimeoutMs = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 10,
     // Fail fast instead of queueing without bound when the database is away or saturated.
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis: connectionTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     idle_in_transaction_session_timeout: 30_000,
@@ -131,6 +144,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // the pool drops it and the next checkout connects again.
   pool.on('error', () => {});
   const db = scopedDb(drizzlePg(pool, { schema }) as unknown as Db);
+  // pg reads 0 as "wait as long as it takes".
+  if (connectionTimeoutMs > 0) connectionWaitBounds.set(db, connectionTimeoutMs);
   return {
     engine: 'postgres',
     db,

@@ -1,10 +1,10 @@
 // Both engines: migrating from empty, re-migrating as a no-op, the constraints that the
-// database (not JavaScript) enforces, and the trigram indexes' lack of a pending list.
-// PostgreSQL cases run when TEST_DATABASE_URL is set.
+// database (not JavaScript) enforces, the trigram indexes' lack of a pending list, and how long
+// a statement may wait to be sent. PostgreSQL cases run when TEST_DATABASE_URL is set.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isConstraintViolation } from '../../src/db/errors.ts';
-import { openDatabase, queryRows, type Database } from '../../src/db/open.ts';
+import { connectionWaitBound, openDatabase, queryRows, type Database } from '../../src/db/open.ts';
 import { createEmptyDatabase } from '../helpers/postgres-databases.ts';
 import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEntry } from '../helpers/factories.ts';
 
@@ -147,5 +147,28 @@ describe.each(engines)('$name', (engine) => {
       const [cleaned] = await queryRows<{ pages: number }>(db, sql`select gin_clean_pending_list(${index.name}::regclass)::int as pages`);
       expect(cleaned!.pages, index.name).toBe(0);
     }
+  });
+});
+
+// A coalesced punch or read waits for its batch no longer than a statement alone waits to be
+// sent (src/modules/timesheet/punch-writer.ts, timesheet-reader.ts).
+describe('how long a statement waits to be sent', () => {
+  it('on PGlite, as long as it takes: its one connection has no timeout', async () => {
+    const database = await openDatabase({ url: 'memory://' });
+    try {
+      expect(connectionWaitBound(database.db)).toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(pgUrl)("on PostgreSQL, the pool's connection timeout: 3 s unless configured, none when configured 0", async () => {
+    const bounds = [];
+    for (const connectionTimeoutMs of [undefined, 1_234, 0]) {
+      const database = await openDatabase({ url: pgUrl!, poolMax: 1, ...(connectionTimeoutMs === undefined ? {} : { connectionTimeoutMs }) });
+      bounds.push(connectionWaitBound(database.db));
+      await database.close();
+    }
+    expect(bounds).toEqual([3_000, 1_234, undefined]);
   });
 });

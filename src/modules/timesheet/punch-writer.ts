@@ -6,7 +6,7 @@
 import { Coalescer } from '../../core/coalescer.ts';
 import { Errors } from '../../core/errors.ts';
 import { worthRunningAgainAlone } from '../../db/errors.ts';
-import { DEFAULT_CONNECTION_TIMEOUT_MS, type Db } from '../../db/open.ts';
+import { connectionWaitBound, type Db } from '../../db/open.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
 import { closeOpenEntries, insertOpenEntries } from './clock-batch.repository.ts';
@@ -24,14 +24,6 @@ export interface PunchWriter {
 export const PUNCH_BATCHES_IN_FLIGHT = 2;
 export const PUNCH_BATCH_MAX = 64;
 
-/**
- * A punch that could not leave in a batch for this long is answered 503 and never sent, so
- * nothing of it is written: the bound a punch alone had on waiting for a pooled connection
- * (src/db/open.ts). While the database is stuck (both batches in flight wait behind a lock), a
- * kiosk hears so within seconds and keeps the punch to send again, instead of waiting for every
- * batch ahead of it (test/reliability/database-outage.test.ts).
- */
-export const PUNCH_MAX_WAIT_MS = DEFAULT_CONNECTION_TIMEOUT_MS;
 
 /** Each punch its own statement on `db` (a transaction, or the pool). */
 export function singlePunchWriter(db: Db): PunchWriter {
@@ -43,10 +35,18 @@ export type BatchObserver = (kind: 'clock_in' | 'clock_out', size: number) => vo
 
 const observeInMetrics: BatchObserver = (kind, size) => metrics.punchBatchSize.observe({ kind }, size);
 
+/**
+ * A punch that could not leave in a batch within `maxWaitMs` (the pool's connection timeout,
+ * src/db/open.ts) is answered 503 and never sent, so nothing of it is written: the bound a punch
+ * alone has on waiting for a pooled connection. While the database is stuck (both batches in
+ * flight wait behind a lock), a kiosk hears so within seconds and keeps the punch to send again,
+ * instead of waiting for every batch ahead of it (test/reliability/database-outage.test.ts).
+ */
 function coalescing<Values extends { credential: { userId: string } }, Outcome>(
   runBatch: (punches: readonly Values[]) => Promise<Outcome[]>,
   runOne: (punch: Values) => Promise<Outcome>,
   onBatch: (size: number) => void,
+  maxWaitMs: number | undefined,
 ): Coalescer<Values, Outcome> {
   return new Coalescer<Values, Outcome>({
     onBatch,
@@ -56,7 +56,7 @@ function coalescing<Values extends { credential: { userId: string } }, Outcome>(
     rolledBack: worthRunningAgainAlone,
     maxInFlight: PUNCH_BATCHES_IN_FLIGHT,
     maxBatchSize: PUNCH_BATCH_MAX,
-    maxWaitMs: PUNCH_MAX_WAIT_MS,
+    maxWaitMs,
     waitedTooLong: () => Errors.serviceUnavailable(),
   });
 }
@@ -67,11 +67,13 @@ export function coalescedPunchWriter(db: Db, observe: BatchObserver = observeInM
     (punches) => insertOpenEntries(db, punches),
     (punch) => insertOpenEntry(db, punch),
     (size) => observe('clock_in', size),
+    connectionWaitBound(db),
   );
   const clockOuts = coalescing<ClockOutValues, ClockOutOutcome>(
     (punches) => closeOpenEntries(db, punches),
     (punch) => closeOpenEntry(db, punch),
     (size) => observe('clock_out', size),
+    connectionWaitBound(db),
   );
   return { clockIn: (values) => clockIns.run(values), clockOut: (values) => clockOuts.run(values) };
 }

@@ -10,7 +10,7 @@
 // timesheet reads").
 import { Coalescer } from '../../core/coalescer.ts';
 import { Errors } from '../../core/errors.ts';
-import { DEFAULT_CONNECTION_TIMEOUT_MS, type Db } from '../../db/open.ts';
+import { connectionWaitBound, type Db } from '../../db/open.ts';
 import { worthRunningAgainAlone } from '../../db/errors.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
@@ -26,19 +26,17 @@ export const TIMESHEET_READ_BATCHES_IN_FLIGHT = 2;
 /** 32 busy pay periods are ~0.6 MB of JSON in one result: the bound keeps a batch's memory small. */
 export const TIMESHEET_READ_BATCH_MAX = 32;
 
-/**
- * A read that could not leave in a batch for this long is answered 503, never sent: the bound a
- * read had on waiting for a pooled connection (src/db/open.ts), so that
- * while the database is stuck (the batches in flight wait behind a lock) further reads answer
- * fast instead of queueing (test/reliability/database-outage.test.ts).
- */
-export const TIMESHEET_READ_MAX_WAIT_MS = DEFAULT_CONNECTION_TIMEOUT_MS;
-
 /** Told the size of every statement that leaves: the `timesheet_read_batch_size` metric, or a test's observer. */
 export type ReadBatchObserver = (kind: 'week' | 'pay_period', size: number) => void;
 
 const observeInMetrics: ReadBatchObserver = (kind, size) => metrics.timesheetReadBatchSize.observe({ kind }, size);
 
+/**
+ * A read that could not leave in a batch within `maxWaitMs` (the pool's connection timeout,
+ * src/db/open.ts) is answered 503, never sent: the bound a read alone has on waiting for a
+ * pooled connection, so that while the database is stuck (the batches in flight wait behind a
+ * lock) further reads answer fast instead of queueing (test/reliability/database-outage.test.ts).
+ */
 function coalescing(db: Db, onBatch: (size: number) => void): Coalescer<CallerTimesheetQuery, CallerTimesheet> {
   // Reads change nothing, so any two may share a batch: each read is its own key.
   let sequence = 0;
@@ -50,7 +48,7 @@ function coalescing(db: Db, onBatch: (size: number) => void): Coalescer<CallerTi
     rolledBack: worthRunningAgainAlone,
     maxInFlight: TIMESHEET_READ_BATCHES_IN_FLIGHT,
     maxBatchSize: TIMESHEET_READ_BATCH_MAX,
-    maxWaitMs: TIMESHEET_READ_MAX_WAIT_MS,
+    maxWaitMs: connectionWaitBound(db),
     waitedTooLong: () => Errors.serviceUnavailable(),
   });
 }
