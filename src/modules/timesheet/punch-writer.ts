@@ -24,7 +24,6 @@ export interface PunchWriter {
 export const PUNCH_BATCHES_IN_FLIGHT = 2;
 export const PUNCH_BATCH_MAX = 64;
 
-
 /** Each punch its own statement on `db` (a transaction, or the pool). */
 export function singlePunchWriter(db: Db): PunchWriter {
   return { clockIn: (values) => insertOpenEntry(db, values), clockOut: (values) => closeOpenEntry(db, values) };
@@ -36,11 +35,12 @@ export type BatchObserver = (kind: 'clock_in' | 'clock_out', size: number) => vo
 const observeInMetrics: BatchObserver = (kind, size) => metrics.punchBatchSize.observe({ kind }, size);
 
 /**
- * A punch that could not leave in a batch within `maxWaitMs` (the pool's connection timeout,
- * src/db/open.ts) is answered 503 and never sent, so nothing of it is written: the bound a punch
- * alone has on waiting for a pooled connection. While the database is stuck (both batches in
- * flight wait behind a lock), a kiosk hears so within seconds and keeps the punch to send again,
- * instead of waiting for every batch ahead of it (test/reliability/database-outage.test.ts).
+ * A punch that could not leave in a batch within `maxWaitMs` is answered 503 and never sent, so
+ * nothing of it is written. That is `connectionWaitBound` (src/db/open.ts): on PostgreSQL the
+ * pool's connection timeout, the bound a punch alone has on waiting for a connection; on PGlite
+ * none. While the database is stuck (both batches in flight wait behind a lock), a kiosk hears
+ * so within seconds and keeps the punch to send again, instead of waiting for every batch ahead
+ * of it (test/reliability/database-outage.test.ts).
  */
 function coalescing<Values extends { credential: { userId: string } }, Outcome>(
   runBatch: (punches: readonly Values[]) => Promise<Outcome[]>,

@@ -32,10 +32,11 @@ export type ReadBatchObserver = (kind: 'week' | 'pay_period', size: number) => v
 const observeInMetrics: ReadBatchObserver = (kind, size) => metrics.timesheetReadBatchSize.observe({ kind }, size);
 
 /**
- * A read that could not leave in a batch within `maxWaitMs` (the pool's connection timeout,
- * src/db/open.ts) is answered 503, never sent: the bound a read alone has on waiting for a
- * pooled connection, so that while the database is stuck (the batches in flight wait behind a
- * lock) further reads answer fast instead of queueing (test/reliability/database-outage.test.ts).
+ * A read that could not leave in a batch within `maxWaitMs` is answered 503, never sent. That is
+ * `connectionWaitBound` (src/db/open.ts): on PostgreSQL the pool's connection timeout, the bound
+ * a read alone has on waiting for a connection; on PGlite none. So while the database is stuck
+ * (the batches in flight wait behind a lock), further reads answer fast instead of queueing
+ * (test/reliability/database-outage.test.ts).
  */
 function coalescing(db: Db, onBatch: (size: number) => void): Coalescer<CallerTimesheetQuery, CallerTimesheet> {
   // Reads change nothing, so any two may share a batch: each read is its own key.
