@@ -10,6 +10,7 @@ import { openDatabase, queryRows } from '../src/db/open.ts';
 import { hideColonsFromPgbench, parseParameters, parseStatementLog, toPgbenchScript } from './capture.ts';
 import { parsePgbenchOutput, textbookClockCycleScript } from './pgbench.ts';
 import { growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
+import { summarizeLoad } from './load-average.ts';
 import { formatReport, targets, type BenchReport } from './report.ts';
 import { nodeFlagsOf, startServer } from './server.ts';
 
@@ -123,6 +124,14 @@ tps = 2050.921405 (without initial connection time)`;
     expect(judged['hours report ÷ own-SQL pgbench ≥ 0.8']).toBe(true);
     expect(judged['growth: median latency @1000000 ÷ @100000 ≤ 1.2']).toBe(true);
     expect(formatReport(report)).toContain('| clockCycle | 2100 (2100) | 20 | 40 | 0 | 120 |');
+    expect(formatReport(report)).not.toContain('load average');
+    const withLoad = formatReport({ ...report, loadAverage1m: summarizeLoad([3.5, 12.04, 40.66, 11.2, 2.9]) });
+    expect(withLoad.split('\n')[1]).toBe('1-minute load average during the run: min 2.9, median 11.2, max 40.7 (5 readings)');
+  });
+
+  it('summarizes the load averages read during a run, and none when none was read', () => {
+    expect(summarizeLoad([1, 9, 3, 4])).toEqual({ samples: 4, min: 1, median: 4, max: 9 });
+    expect(summarizeLoad([])).toBeUndefined();
   });
 });
 

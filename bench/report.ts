@@ -1,4 +1,6 @@
 // The benchmark's table: service figures, baselines, and the ratios the targets are stated in.
+import type { LoadAverageFigures } from './load-average.ts';
+
 export interface ScenarioFigures {
   reqPerSec: number;
   p50: number;
@@ -24,6 +26,8 @@ export interface BenchReport {
   durationSeconds?: number;
   /** The server's RSS 3 s after it started, before any load. */
   idleRssMiB?: number;
+  /** The machine's 1-minute load average while the benchmark ran (bench/load-average.ts). */
+  loadAverage1m?: LoadAverageFigures;
   scenarios: Record<string, ScenarioFigures | Record<string, number>>;
   baselines: Record<string, BaselineFigures>;
   growth: Array<{ entries: number } & ScenarioFigures>;
@@ -79,6 +83,8 @@ export function targets(report: BenchReport): Array<{ target: string; value: str
 
 export function formatReport(report: BenchReport): string {
   const lines = [`payclock benchmark — engine ${report.engine}, scale ${report.scale}, ${report.connections} connections, ${report.durationSeconds ?? '?'} s`, ''];
+  const load = report.loadAverage1m;
+  if (load) lines.splice(1, 0, `1-minute load average during the run: min ${load.min}, median ${load.median}, max ${load.max} (${load.samples} readings)`);
   lines.push('| scenario | req/s (median of runs) | p50 ms | p99 ms | non-2xx | max RSS MiB |', '|---|---|---|---|---|---|');
   for (const [name, figures] of Object.entries(report.scenarios)) {
     const f = figures as ScenarioFigures;

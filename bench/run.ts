@@ -18,6 +18,7 @@ import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
 import { argon2Capacity, argon2Concurrency } from './argon2-capacity.ts';
+import { sampleLoadAverage } from './load-average.ts';
 import { formatReport, type BenchReport } from './report.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
 
 async function runBench(): Promise<void> {
   const startedAt = Date.now();
+  const load = sampleLoadAverage();
   const report: BenchReport = { engine: ENGINE, scale: args.scale!, startedAt: new Date().toISOString(), connections: CONNECTIONS, scenarios: {}, baselines: {}, growth: [] };
   const now = new Date();
   const hasher = new SecretHasher();
@@ -306,6 +308,7 @@ async function runBench(): Promise<void> {
   if (ENGINE === 'postgres') await database.close();
 
   report.durationSeconds = Math.round((Date.now() - startedAt) / 1000);
+  report.loadAverage1m = load.stop();
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const file = join(ROOT, 'bench/results', `${ENGINE}-${args.scale}-${report.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
