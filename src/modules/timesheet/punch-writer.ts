@@ -4,12 +4,11 @@
 // runs in its request's transaction, src/http/idempotency.ts) go out alone, on their
 // transaction. Both ways run the same SQL and give the same outcomes.
 import { Coalescer } from '../../core/coalescer.ts';
-import { Errors } from '../../core/errors.ts';
-import { worthRunningAgainAlone } from '../../db/errors.ts';
-import { connectionWaitBound, type Db } from '../../db/open.ts';
+import type { Db } from '../../db/open.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
 import { closeOpenEntries, insertOpenEntries } from './clock-batch.repository.ts';
+import { databaseBatchRules, type DatabaseBatchRules } from './database-batch-rules.ts';
 import { closeOpenEntry, insertOpenEntry, type ClockInOutcome, type ClockInValues, type ClockOutOutcome, type ClockOutValues } from './clock.repository.ts';
 
 export interface PunchWriter {
@@ -34,46 +33,38 @@ export type BatchObserver = (kind: 'clock_in' | 'clock_out', size: number) => vo
 
 const observeInMetrics: BatchObserver = (kind, size) => metrics.punchBatchSize.observe({ kind }, size);
 
-/**
- * A punch that could not leave in a batch within `maxWaitMs` is answered 503 and never sent, so
- * nothing of it is written. That is `connectionWaitBound` (src/db/open.ts): on PostgreSQL the
- * pool's connection timeout, the bound a punch alone has on waiting for a connection; on PGlite
- * none. While the database is stuck (both batches in flight wait behind a lock), a kiosk hears
- * so within seconds and keeps the punch to send again, instead of waiting for every batch ahead
- * of it (test/reliability/database-outage.test.ts).
- */
+/** A coalescer of one kind of punch; a refused or stuck punch is handled by `rules` (database-batch-rules.ts). */
 function coalescing<Values extends { credential: { userId: string } }, Outcome>(
   runBatch: (punches: readonly Values[]) => Promise<Outcome[]>,
   runOne: (punch: Values) => Promise<Outcome>,
   onBatch: (size: number) => void,
-  maxWaitMs: number | undefined,
+  rules: DatabaseBatchRules,
 ): Coalescer<Values, Outcome> {
   return new Coalescer<Values, Outcome>({
+    ...rules,
     onBatch,
     keyOf: (punch) => punch.credential.userId,
     runBatch,
     runOne,
-    rolledBack: worthRunningAgainAlone,
     maxInFlight: PUNCH_BATCHES_IN_FLIGHT,
     maxBatchSize: PUNCH_BATCH_MAX,
-    maxWaitMs,
-    waitedTooLong: () => Errors.serviceUnavailable(),
   });
 }
 
 /** The process's batches on the pool `db`, one coalescer per kind of punch. */
 export function coalescedPunchWriter(db: Db, observe: BatchObserver = observeInMetrics): PunchWriter {
+  const rules = databaseBatchRules(db);
   const clockIns = coalescing<ClockInValues, ClockInOutcome>(
     (punches) => insertOpenEntries(db, punches),
     (punch) => insertOpenEntry(db, punch),
     (size) => observe('clock_in', size),
-    connectionWaitBound(db),
+    rules,
   );
   const clockOuts = coalescing<ClockOutValues, ClockOutOutcome>(
     (punches) => closeOpenEntries(db, punches),
     (punch) => closeOpenEntry(db, punch),
     (size) => observe('clock_out', size),
-    connectionWaitBound(db),
+    rules,
   );
   return { clockIn: (values) => clockIns.run(values), clockOut: (values) => clockOuts.run(values) };
 }

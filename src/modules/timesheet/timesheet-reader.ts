@@ -9,11 +9,10 @@
 // cores were most of what a read costs; a batch pays them once (BENCHMARKS.md, "Coalesced
 // timesheet reads").
 import { Coalescer } from '../../core/coalescer.ts';
-import { Errors } from '../../core/errors.ts';
-import { connectionWaitBound, type Db } from '../../db/open.ts';
-import { worthRunningAgainAlone } from '../../db/errors.ts';
+import type { Db } from '../../db/open.ts';
 import { isInTransactionScope } from '../../db/transaction-scope.ts';
 import { metrics } from '../../http/metrics.ts';
+import { databaseBatchRules } from './database-batch-rules.ts';
 import { readCallerTimesheet, readCallerTimesheets, type CallerTimesheet, type CallerTimesheetQuery } from './timesheet-read.repository.ts';
 
 export type TimesheetReader = (query: CallerTimesheetQuery) => Promise<CallerTimesheet>;
@@ -31,26 +30,18 @@ export type ReadBatchObserver = (kind: 'week' | 'pay_period', size: number) => v
 
 const observeInMetrics: ReadBatchObserver = (kind, size) => metrics.timesheetReadBatchSize.observe({ kind }, size);
 
-/**
- * A read that could not leave in a batch within `maxWaitMs` is answered 503, never sent. That is
- * `connectionWaitBound` (src/db/open.ts): on PostgreSQL the pool's connection timeout, the bound
- * a read alone has on waiting for a connection; on PGlite none. So while the database is stuck
- * (the batches in flight wait behind a lock), further reads answer fast instead of queueing
- * (test/reliability/database-outage.test.ts).
- */
+/** A coalescer of one kind of read; a refused or stuck read is handled by databaseBatchRules. */
 function coalescing(db: Db, onBatch: (size: number) => void): Coalescer<CallerTimesheetQuery, CallerTimesheet> {
   // Reads change nothing, so any two may share a batch: each read is its own key.
   let sequence = 0;
   return new Coalescer<CallerTimesheetQuery, CallerTimesheet>({
+    ...databaseBatchRules(db),
     onBatch,
     keyOf: () => String((sequence += 1)),
     runBatch: (queries) => readCallerTimesheets(db, queries),
     runOne: (query) => readCallerTimesheet(db, query),
-    rolledBack: worthRunningAgainAlone,
     maxInFlight: TIMESHEET_READ_BATCHES_IN_FLIGHT,
     maxBatchSize: TIMESHEET_READ_BATCH_MAX,
-    maxWaitMs: connectionWaitBound(db),
-    waitedTooLong: () => Errors.serviceUnavailable(),
   });
 }
 
