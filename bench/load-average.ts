@@ -15,7 +15,7 @@ export interface LoadAverageFigures {
 export function summarizeLoad(samples: readonly number[]): LoadAverageFigures | undefined {
   if (samples.length === 0) return undefined;
   const round = (value: number) => Math.round(value * 10) / 10;
-  return { samples: samples.length, min: round(Math.min(...samples)), median: round(median([...samples])), max: round(Math.max(...samples)) };
+  return { samples: samples.length, min: round(Math.min(...samples)), median: round(median(samples)), max: round(Math.max(...samples)) };
 }
 
 /** Reads the 1-minute load average now and every `everyMs` until `stop()`, which summarizes them. */

@@ -129,7 +129,7 @@ export function medianRun(results: LoadResult[]): LoadResult & { runs: number[] 
   return { ...median, maxRssMiB: Math.max(...results.map((r) => r.maxRssMiB)), runs: results.map((r) => Math.round(r.reqPerSec)) };
 }
 
-export function median(values: number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }

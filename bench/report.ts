@@ -82,9 +82,12 @@ export function targets(report: BenchReport): Array<{ target: string; value: str
 }
 
 export function formatReport(report: BenchReport): string {
-  const lines = [`payclock benchmark — engine ${report.engine}, scale ${report.scale}, ${report.connections} connections, ${report.durationSeconds ?? '?'} s`, ''];
   const load = report.loadAverage1m;
-  if (load) lines.splice(1, 0, `1-minute load average during the run: min ${load.min}, median ${load.median}, max ${load.max} (${load.samples} readings)`);
+  const lines = [
+    `payclock benchmark — engine ${report.engine}, scale ${report.scale}, ${report.connections} connections, ${report.durationSeconds ?? '?'} s`,
+    ...(load ? [`1-minute load average during the run: min ${load.min}, median ${load.median}, max ${load.max} (${load.samples} readings)`] : []),
+    '',
+  ];
   lines.push('| scenario | req/s (median of runs) | p50 ms | p99 ms | non-2xx | max RSS MiB |', '|---|---|---|---|---|---|');
   for (const [name, figures] of Object.entries(report.scenarios)) {
     const f = figures as ScenarioFigures;

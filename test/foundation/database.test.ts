@@ -13,9 +13,11 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 /** A brand-new, empty PostgreSQL database next to the test database. */
 const freshPostgres = () => createEmptyDatabase(pgUrl!, 'payclock_fresh');
 
-const engines: Array<{ name: string; open(): Promise<{ database: Database; cleanup(): Promise<void> }> }> = [
+// waitBound: how long a statement waits to be sent, unconfigured (src/db/open.ts, connectionWaitBound).
+const engines: Array<{ name: string; waitBound: number | undefined; open(): Promise<{ database: Database; cleanup(): Promise<void> }> }> = [
   {
     name: 'PGlite (memory)',
+    waitBound: undefined, // its one connection has no timeout
     async open() {
       const database = await openDatabase({ url: 'memory://' });
       return { database, cleanup: () => database.close() };
@@ -25,6 +27,7 @@ const engines: Array<{ name: string; open(): Promise<{ database: Database; clean
 if (pgUrl) {
   engines.push({
     name: 'PostgreSQL',
+    waitBound: 3_000, // the pool's connection timeout
     async open() {
       const fresh = await freshPostgres();
       const database = await openDatabase({ url: fresh.url, poolMax: 4 });
@@ -73,6 +76,10 @@ describe.each(engines)('$name', (engine) => {
     ]);
     const [industries] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from industries`);
     expect(industries!.n).toBeGreaterThanOrEqual(12);
+  });
+
+  it('waits as long to send a statement as its connection does', () => {
+    expect(connectionWaitBound(opened!.database.db)).toBe(engine.waitBound);
   });
 
   it('allows one open time entry per employee', async () => {
@@ -151,24 +158,15 @@ describe.each(engines)('$name', (engine) => {
 });
 
 // A coalesced punch or read waits for its batch no longer than a statement alone waits to be
-// sent (src/modules/timesheet/punch-writer.ts, timesheet-reader.ts).
+// sent (src/modules/timesheet/database-batch-rules.ts). Unconfigured, each engine's is above.
 describe('how long a statement waits to be sent', () => {
-  it('on PGlite, as long as it takes: its one connection has no timeout', async () => {
-    const database = await openDatabase({ url: 'memory://' });
-    try {
-      expect(connectionWaitBound(database.db)).toBeUndefined();
-    } finally {
-      await database.close();
-    }
-  });
-
-  it.runIf(pgUrl)("on PostgreSQL, the pool's connection timeout: 3 s unless configured, none when configured 0", async () => {
+  it.runIf(pgUrl)("on PostgreSQL, the pool's connection timeout as configured, none when configured 0", async () => {
     const bounds = [];
-    for (const connectionTimeoutMs of [undefined, 1_234, 0]) {
-      const database = await openDatabase({ url: pgUrl!, poolMax: 1, ...(connectionTimeoutMs === undefined ? {} : { connectionTimeoutMs }) });
+    for (const connectionTimeoutMs of [1_234, 0]) {
+      const database = await openDatabase({ url: pgUrl!, poolMax: 1, connectionTimeoutMs });
       bounds.push(connectionWaitBound(database.db));
       await database.close();
     }
-    expect(bounds).toEqual([3_000, 1_234, undefined]);
+    expect(bounds).toEqual([1_234, undefined]);
   });
 });
