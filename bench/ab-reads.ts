@@ -1,10 +1,12 @@
-// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,employees,getone,report,logins,clock] [--rounds 5] [--seconds 5] [--connections 64]
+// node --import tsx bench/ab-reads.ts --other DIR [--reads week,period,orgs,employees,getone,report,logins,clock,burst] [--rounds 5] [--seconds 5] [--connections 64]
 // Two checkouts side by side on reads (by default the employee's timesheet reads; `orgs`,
 // `employees`, `getone` and `report` are the admin's organization search, employee search, busy
 // pay period and hours report of `npm run bench`; its 100,000 searched employees are seeded only
 // when `employees` is asked for), on `logins` (those of `npm run bench`, on their 16
 // connections) and on the clock cycle (`clock`, bench/load.ts clockCycleLoad: one block of
-// employees for both checkouts, every one clocked out after each run): this one and DIR
+// employees for both checkouts, every one clocked out after each run), and on the login burst
+// (`burst`: `npm run bench`'s scenario 4b, the clock cycle alone and then beside 100 logins a
+// second, the ratio of its two p99s being the target): this one and DIR
 // (another checkout with its node_modules, e.g. a `git worktree` of an earlier commit; a
 // migration cannot be compared this way, since both run on the database this one migrated,
 // but `npm run bench:clock` in each checkout can). Both servers run at once on one fresh
@@ -29,7 +31,7 @@ import { clockCycleLoad, median, readRequests, runLoad, warmUp, type LoadOptions
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
-import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
+import { LOGIN_BURST_RATE, LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -88,9 +90,10 @@ try {
     logins: { name: 'logins', connections: LOGIN_CONNECTIONS, loadOf: reading(logins) },
     clock: { name: 'clock cycle', loadOf: (serverUrl) => clockCycleLoad(serverUrl, clockTokens) },
   };
-  const reads = args.reads!.split(',').map((key) => {
-    const read = available[key.trim()];
-    if (!read) throw new Error(`--reads: unknown read '${key}' (${Object.keys(available).join(', ')})`);
+  const keys = args.reads!.split(',').map((key) => key.trim());
+  const reads = keys.filter((key) => key !== 'burst').map((key) => {
+    const read = available[key];
+    if (!read) throw new Error(`--reads: unknown read '${key}' (${[...Object.keys(available), 'burst'].join(', ')})`);
     return read;
   });
 
@@ -143,7 +146,43 @@ try {
       `| ${read.name} | this ${Math.round(mine.reqPerSec)} req/s, p50 ${mine.p50} ms, p99 ${mine.p99} ms, server CPU ${mine.cpuPerRequest.toFixed(2)} ms/request | other ${Math.round(theirs.reqPerSec)} req/s, p50 ${theirs.p50} ms, p99 ${theirs.p99} ms, server CPU ${theirs.cpuPerRequest.toFixed(2)} ms/request | ×${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)} |\n`,
     );
   }
+  if (keys.includes('burst')) {
+    const clock = available.clock!;
+    for (const checkout of checkouts) await warmUp(options(checkout.server, clock), 2);
+    await analyze(url);
+    const ratios: Record<string, number[]> = { this: [], other: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
+      for (const checkout of order) {
+        const burst = await loginBurst(checkout.server, options(checkout.server, clock), {
+          url: checkout.server.url,
+          connections: LOGIN_CONNECTIONS,
+          seconds: SECONDS,
+          overallRate: LOGIN_BURST_RATE,
+          requestsFor: logins,
+        });
+        ratios[checkout.name]!.push(burst.quiet.p99 > 0 ? burst.loaded.p99 / burst.quiet.p99 : NaN);
+        process.stdout.write(
+          `login burst, round ${round + 1}, ${checkout.name}: clock ${Math.round(burst.quiet.reqPerSec)} → ${Math.round(burst.loaded.reqPerSec)} req/s, p99 ${burst.quiet.p99} → ${burst.loaded.p99} ms (×${ratios[checkout.name]!.at(-1)!.toFixed(2)}); logins ${Math.round(burst.logins.reqPerSec)}/s, p99 ${burst.logins.p99} ms, ${burst.logins.non2xx} non-2xx; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`,
+        );
+      }
+    }
+    process.stdout.write(`| login burst, clock p99 during ÷ quiet (median) | this ×${median(ratios.this!).toFixed(2)} | other ×${median(ratios.other!).toFixed(2)} |\n`);
+  }
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await dropDatabase(SERVER, NAME);
+}
+
+/** The clock cycle for a while alone, then as long again beside the logins; every punch must succeed. */
+async function loginBurst(server: RunningServer, clock: LoadOptions, logins: LoadOptions) {
+  await warmUp(clock, 1);
+  const quiet = await runLoad(clock);
+  await clock.afterRun?.();
+  const [loaded, loginResult] = await Promise.all([runLoad(clock), runLoad(logins)]);
+  await clock.afterRun?.();
+  for (const result of [quiet, loaded]) {
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.url}, clock cycle: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { quiet, loaded, logins: loginResult };
 }

@@ -6,6 +6,9 @@ import { BENCH_PASSWORD } from './seed.ts';
 /** Logins run on 16 connections: two verifications at once fill this machine's two cores. */
 export const LOGIN_CONNECTIONS = 16;
 
+/** The login burst (`npm run bench`'s scenario 4b): logins a second while the clock cycle runs. */
+export const LOGIN_BURST_RATE = 100;
+
 /**
  * A connection's requests: correct logins of the organizations' admins in turn (a burst is many
  * people, not one account), each from its own address (the server trusts 127.0.0.1 as a proxy,

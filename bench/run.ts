@@ -14,7 +14,7 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
 import { CLOCK_ENTRY, clockCycleLoad, measure, median, medianRun, readRequests, runLoad, type LoadOptions, type LoadResult } from './load.ts';
-import { LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
+import { LOGIN_BURST_RATE, LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
 import { argon2Capacity, argon2Concurrency } from './argon2-capacity.ts';
@@ -245,7 +245,7 @@ async function runBench(): Promise<void> {
   report.baselines.argon2Verify = { opsPerSec: median(capacities), latencyAvgMs: NaN, failed: 0 };
   log(`logins: ${JSON.stringify(report.scenarios.logins)} vs argon2id ${median(capacities)}/s (runs ${capacities.join(', ')}) at ${argon2Concurrency} at once`);
 
-  // Scenario 4b: 100 logins/s for 10 s while the clock cycle runs.
+  // Scenario 4b: LOGIN_BURST_RATE (100) logins/s for 10 s while the clock cycle runs.
   const burstSeconds = Math.max(SECONDS, 10);
   const quiet = await measure({ ...clockOptions(server, await clockTokens()), seconds: burstSeconds }, 1, 0);
   const [loaded, logins] = await Promise.all([
@@ -341,9 +341,9 @@ function getOptions(server: RunningServer, path: string, perConnection: string[]
   };
 }
 
-/** 100 logins a second (bench/login-requests.ts). */
+/** The login burst's rate (bench/login-requests.ts). */
 function loginOptions(server: RunningServer, emails: string[], seconds: number): LoadOptions {
-  return { url: server.url, connections: LOGIN_CONNECTIONS, seconds, overallRate: 100, requestsFor: loginRequests(emails) };
+  return { url: server.url, connections: LOGIN_CONNECTIONS, seconds, overallRate: LOGIN_BURST_RATE, requestsFor: loginRequests(emails) };
 }
 
 type CapturedRead = 'timesheetPeriod' | 'payPeriod' | 'hoursReport' | 'orgSearch' | 'employeeSearch';
