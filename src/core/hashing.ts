@@ -4,6 +4,9 @@
 // login burst fills it and every authenticated request waits behind the hashes (measured with
 // bench/login-burst.ts). So at most `maxConcurrent` hashes run at once, leaving threads free,
 // and beyond `maxQueued` waiting ones the attempt is shed with 503 instead of queueing forever.
+// Hashing on threads of a lower priority was measured and not kept: it traded logins for punches
+// without lowering the clock's p99 during a burst (BENCHMARKS.md, "The login burst: hashing at a
+// lower priority").
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
