@@ -31,7 +31,7 @@ import { clockCycleLoad, median, readRequests, runLoad, warmUp, type LoadOptions
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { EMPLOYEE_SEARCH, hoursReportPath, ORG_SEARCH, payPeriodPath } from './read-paths.ts';
-import { LOGIN_BURST_RATE, LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
+import { LOGIN_CONNECTIONS, loginBurst, loginRequests } from './login-requests.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -154,14 +154,13 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
       for (const checkout of order) {
-        const burst = await loginBurst(checkout.server, options(checkout.server, clock), {
-          url: checkout.server.url,
-          connections: LOGIN_CONNECTIONS,
-          seconds: SECONDS,
-          overallRate: LOGIN_BURST_RATE,
-          requestsFor: logins,
-        });
-        ratios[checkout.name]!.push(burst.quiet.p99 > 0 ? burst.loaded.p99 / burst.quiet.p99 : NaN);
+        const clockLoad = options(checkout.server, clock);
+        await warmUp(clockLoad, 1);
+        const burst = await loginBurst({ url: checkout.server.url, seconds: SECONDS, logins, clock: () => clockLoad });
+        for (const result of [burst.quiet, burst.loaded]) {
+          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.name}, login burst's clock cycle: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        }
+        ratios[checkout.name]!.push(burst.p99Ratio);
         process.stdout.write(
           `login burst, round ${round + 1}, ${checkout.name}: clock ${Math.round(burst.quiet.reqPerSec)} → ${Math.round(burst.loaded.reqPerSec)} req/s, p99 ${burst.quiet.p99} → ${burst.loaded.p99} ms (×${ratios[checkout.name]!.at(-1)!.toFixed(2)}); logins ${Math.round(burst.logins.reqPerSec)}/s, p99 ${burst.logins.p99} ms, ${burst.logins.non2xx} non-2xx; load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}\n`,
         );
@@ -172,17 +171,4 @@ try {
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await dropDatabase(SERVER, NAME);
-}
-
-/** The clock cycle for a while alone, then as long again beside the logins; every punch must succeed. */
-async function loginBurst(server: RunningServer, clock: LoadOptions, logins: LoadOptions) {
-  await warmUp(clock, 1);
-  const quiet = await runLoad(clock);
-  await clock.afterRun?.();
-  const [loaded, loginResult] = await Promise.all([runLoad(clock), runLoad(logins)]);
-  await clock.afterRun?.();
-  for (const result of [quiet, loaded]) {
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.url}, clock cycle: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  }
-  return { quiet, loaded, logins: loginResult };
 }

@@ -14,7 +14,7 @@ import { SecretHasher } from '../src/core/hashing.ts';
 import { TokenService } from '../src/core/tokens.ts';
 import { logOffset, readStatements, toPgbenchScript } from './capture.ts';
 import { CLOCK_ENTRY, clockCycleLoad, measure, median, medianRun, readRequests, runLoad, type LoadOptions, type LoadResult } from './load.ts';
-import { LOGIN_BURST_RATE, LOGIN_CONNECTIONS, loginRequests } from './login-requests.ts';
+import { LOGIN_CONNECTIONS, loginBurst, loginRequests } from './login-requests.ts';
 import { runPgbench, textbookClockCycleScript, type PgbenchResult } from './pgbench.ts';
 import { pgliteTextbookBaseline } from './pglite-baseline.ts';
 import { argon2Capacity, argon2Concurrency } from './argon2-capacity.ts';
@@ -233,7 +233,7 @@ async function runBench(): Promise<void> {
   // (measured once before the three login runs, the capacity alone swung from 132 to 169/s
   // between runs: BENCHMARKS.md, "Logins and their capacity take turns"). The target compares
   // the medians.
-  const loginsAlone = { ...loginOptions(server, ids.admins.map((a) => a.email), SECONDS), overallRate: undefined };
+  const loginsAlone: LoadOptions = { url: server.url, connections: LOGIN_CONNECTIONS, seconds: SECONDS, requestsFor: loginRequests(ids.admins.map((a) => a.email)) };
   await runLoad({ ...loginsAlone, seconds: 1 });
   const capacities: number[] = [];
   const loginRuns: LoadResult[] = [];
@@ -245,20 +245,20 @@ async function runBench(): Promise<void> {
   report.baselines.argon2Verify = { opsPerSec: median(capacities), latencyAvgMs: NaN, failed: 0 };
   log(`logins: ${JSON.stringify(report.scenarios.logins)} vs argon2id ${median(capacities)}/s (runs ${capacities.join(', ')}) at ${argon2Concurrency} at once`);
 
-  // Scenario 4b: LOGIN_BURST_RATE (100) logins/s for 10 s while the clock cycle runs.
-  const burstSeconds = Math.max(SECONDS, 10);
-  const quiet = await measure({ ...clockOptions(server, await clockTokens()), seconds: burstSeconds }, 1, 0);
-  const [loaded, logins] = await Promise.all([
-    measure({ ...clockOptions(server, await clockTokens()), seconds: burstSeconds }, 1, 0),
-    measure(loginOptions(server, ids.admins.map((a) => a.email), burstSeconds), 1, 0),
-  ]);
+  // Scenario 4b: 100 logins/s for 10 s while the clock cycle runs (bench/login-requests.ts).
+  const burst = await loginBurst({
+    url: server.url,
+    seconds: Math.max(SECONDS, 10),
+    logins: loginRequests(ids.admins.map((a) => a.email)),
+    clock: async () => clockOptions(server, await clockTokens()),
+  });
   report.scenarios.loginBurst = {
-    loginsPerSec: Math.round(logins.reqPerSec),
-    loginP99: logins.p99,
-    loginNon2xx: logins.non2xx,
-    clockP99Quiet: quiet.p99,
-    clockP99DuringBurst: loaded.p99,
-    p99Ratio: round(loaded.p99 / quiet.p99),
+    loginsPerSec: Math.round(burst.logins.reqPerSec),
+    loginP99: burst.logins.p99,
+    loginNon2xx: burst.logins.non2xx,
+    clockP99Quiet: burst.quiet.p99,
+    clockP99DuringBurst: burst.loaded.p99,
+    p99Ratio: round(burst.p99Ratio),
   };
   log(`login burst: ${JSON.stringify(report.scenarios.loginBurst)}`);
 
@@ -339,11 +339,6 @@ function getOptions(server: RunningServer, path: string, perConnection: string[]
     sampleRss: () => server.rssMiB(),
     requestsFor: readRequests(path, perConnection),
   };
-}
-
-/** The login burst's rate (bench/login-requests.ts). */
-function loginOptions(server: RunningServer, emails: string[], seconds: number): LoadOptions {
-  return { url: server.url, connections: LOGIN_CONNECTIONS, seconds, overallRate: LOGIN_BURST_RATE, requestsFor: loginRequests(emails) };
 }
 
 type CapturedRead = 'timesheetPeriod' | 'payPeriod' | 'hoursReport' | 'orgSearch' | 'employeeSearch';
