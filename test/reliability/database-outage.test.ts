@@ -29,6 +29,17 @@ function postgresIsUp(): boolean {
 
 const METRICS_TOKEN = 'database-outage-metrics-token';
 
+/** While the database is away, requests are refused with 503 and Retry-After within 5 s (docs/api.md), more than ten of them here. */
+function expectRefusedFast(refusals: ReadonlyArray<{ status: number; ms: number; retryAfter: string | null; error: string | undefined }>): void {
+  expect(refusals.length).toBeGreaterThan(10);
+  for (const refusal of refusals) {
+    expect(refusal.status).toBe(503);
+    expect(refusal.error).toBe('Service unavailable');
+    expect(refusal.retryAfter).toMatch(/^\d+$/);
+    expect(refusal.ms).toBeLessThan(5_000);
+  }
+}
+
 describe('database outage and saturation', () => {
   afterAll(async () => {
     if (!postgresIsUp()) pgctl('start');
@@ -77,13 +88,7 @@ describe('database outage and saturation', () => {
 
       const during = answers.filter((a) => a.at > stoppedAt + 500 && a.at < restartedAt);
       const failures = during.filter((a) => a.status !== 200);
-      expect(failures.length).toBeGreaterThan(10);
-      for (const failure of failures) {
-        expect(failure.status).toBe(503);
-        expect(failure.error).toBe('Service unavailable');
-        expect(failure.retryAfter).toMatch(/^\d+$/);
-        expect(failure.ms).toBeLessThan(5_000);
-      }
+      expectRefusedFast(failures);
       // Recovery: the first instant after which ≥ 99% of answers succeed.
       const after = answers.filter((a) => a.at >= restartedAt);
       let recoveredAt = Infinity;
@@ -101,13 +106,7 @@ describe('database outage and saturation', () => {
       const punchFailures = punches.filter((a) => a.at > stoppedAt + 500 && a.at < restartedAt && a.status !== 200);
       const punchesBack = punches.filter((a) => a.at > restartedAt + 10_000);
       console.log(`[db restart] ${punches.length} punches; ${punchFailures.length} refused during the outage (max ${Math.round(Math.max(...punchFailures.map((f) => f.ms)))} ms); ${punchesBack.filter((a) => a.status === 200).length} of ${punchesBack.length} succeeded from 10 s after its return`);
-      expect(punchFailures.length).toBeGreaterThan(10);
-      for (const failure of punchFailures) {
-        expect(failure.status).toBe(503);
-        expect(failure.error).toBe('Service unavailable');
-        expect(failure.retryAfter).toMatch(/^\d+$/);
-        expect(failure.ms).toBeLessThan(5_000);
-      }
+      expectRefusedFast(punchFailures);
       expect(punchesBack.length).toBeGreaterThan(0);
       expect(punchesBack.every((a) => a.status === 200)).toBe(true);
       expect(server.pid).toBeGreaterThan(0);
