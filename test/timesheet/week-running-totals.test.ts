@@ -62,6 +62,14 @@ describe('the running total of a week', () => {
    * Writes the kept total by hand, to a figure no real week holds: the next clock out's split
    * shows whether it started from the total or read its week again.
    */
+  /** Sets the entry that started at `clockIn` to end at `clockOut` with these hours, as an admin correction writes it (src/modules/time-entries), not a batch. */
+  async function correctEntry(employee: EmployeeRow, clockIn: string, clockOut: string, hours: { regular: number; overtime: number }) {
+    const workedSeconds = (at(clockOut).getTime() - at(clockIn).getTime()) / 1000;
+    await db.execute(sql`update time_entries set clock_out = ${at(clockOut)}, worked_seconds = ${workedSeconds}, total_hours = ${workedSeconds / HOUR},
+                            regular_hours = ${hours.regular}, overtime_hours = ${hours.overtime}
+                          where employee_id = ${employee.id}::uuid and clock_in = ${at(clockIn)}`);
+  }
+
   async function alterKeptTotal(employee: EmployeeRow, workedSeconds: number) {
     await db.execute(sql`update week_running_totals set worked_seconds = ${workedSeconds} where employee_id = ${employee.id}::uuid`);
   }
@@ -104,8 +112,7 @@ describe('the running total of a week', () => {
     // Closed by a correction (as src/modules/time-entries writes it), not by a batch: the kept
     // total through 08:00 does not count this entry, so it must go. Only a batch writes a total
     // through the entry it closed.
-    await db.execute(sql`update time_entries set clock_out = ${at('11:30')}, worked_seconds = 5400, total_hours = 1.5, regular_hours = 1.5, overtime_hours = 0
-                          where employee_id = ${employee.id}::uuid and clock_in = ${at('10:00')}`);
+    await correctEntry(employee, '10:00', '11:30', { regular: 1.5, overtime: 0 });
     expect(await keptTotal(employee)).toBeNull();
     // 2.5 h before it: half of its hour is overtime (with the stale total's 1 h, none would be).
     await clockIn(employee, '12:00');
@@ -135,8 +142,7 @@ describe('the running total of a week', () => {
 
     // The first entry shortened to half an hour, its figures as the allocation gives them (what
     // an admin correction writes, src/modules/time-entries/allocation.ts): the week now holds 2 h.
-    await db.execute(sql`update time_entries set clock_out = ${at('08:30')}, worked_seconds = 1800, total_hours = 0.5, regular_hours = 0.5, overtime_hours = 0
-                          where employee_id = ${employee.id}::uuid and clock_in = ${at('08:00')}`);
+    await correctEntry(employee, '08:00', '08:30', { regular: 0.5, overtime: 0 });
     expect(await keptTotal(employee)).toBeNull();
 
     // With the forgotten 2.5 h this hour would be half overtime; with the week's 2 h it is all regular.
