@@ -29,6 +29,8 @@ export interface VerifiedToken {
   issuedAtMs: number;
   /** Expiry in milliseconds: how long a revocation of this token must be kept. */
   expiresAtMs: number;
+  /** The token's key on the logout list (`tokenHash`), computed once with its signature check. */
+  hash: string;
 }
 
 export class TokenService {
@@ -67,7 +69,9 @@ export class TokenService {
    * every request, and the HMAC check through WebCrypto was ~11% of a request's CPU. Only the
    * signature is remembered: expiry is checked on every use, and the per-request database
    * check (active, credentials changed, revoked by logout) still runs in the auth guard, so a
-   * remembered token that was logged out is refused there.
+   * remembered token that was logged out is refused there. The token's logout-list key is
+   * remembered with it: hashing the token again was ~1.7% of a punch's CPU in the server
+   * (BENCHMARKS.md, "The logout-list key remembered with the signature").
    */
   private readonly verified = new Map<string, VerifiedToken>();
   private static readonly MAX_REMEMBERED = 10_000;
@@ -103,6 +107,7 @@ export class TokenService {
         type: type as TokenType,
         issuedAtMs: Math.round(iat * 1000),
         expiresAtMs: exp * 1000,
+        hash: tokenHash(token),
         ...(typeof bookkeeperOrgId === 'string' ? { bookkeeperOrgId } : {}),
         ...(typeof companyId === 'string' ? { companyId } : {}),
         ...(typeof email === 'string' ? { email } : {}),

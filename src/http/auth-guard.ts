@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../core/context.ts';
 import type { Actor, AdminActor, EmployeeActor } from '../core/access.ts';
 import { isUuid } from '../core/access.ts';
-import { tokenHash, type VerifiedToken } from '../core/tokens.ts';
+import type { VerifiedToken } from '../core/tokens.ts';
 import { adminActorFrom, type AdminCredential } from '../core/admin-caller.ts';
 import { employeeActorFrom, type EmployeeCredential } from '../core/employee-caller.ts';
 import { Errors, type AppError, type InactiveEmployeeLabel } from '../core/errors.ts';
@@ -84,24 +84,23 @@ function registerAuthGuard(app: FastifyInstance, ctx: AppContext): void {
       throw Errors.authenticationRequired();
     }
     if (found.source === 'cookie' && STATE_CHANGING.has(request.method)) assertSameSite(request, ctx);
-    const presented: PresentedToken = { ...token, hash: tokenHash(found.token) };
 
     if (mode === 'optional') {
       // Optional auth never fails: a token that does not check out is treated as no token.
-      if (token.type === 'admin') request.actor = await loadAdmin(ctx, presented).catch(() => null);
+      if (token.type === 'admin') request.actor = await loadAdmin(ctx, token).catch(() => null);
     } else if (mode === 'any') {
       // A `client` token exists in the auth layer, but no endpoint accepts it.
-      if (token.type === 'admin') request.actor = await loadAdmin(ctx, presented);
-      else if (token.type === 'employee') request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
-      else throw await wrongTypeError(ctx, presented, Errors.accessDenied());
+      if (token.type === 'admin') request.actor = await loadAdmin(ctx, token);
+      else if (token.type === 'employee') request.actor = await loadEmployee(ctx, token, request.routeOptions.config.inactiveEmployeeLabel);
+      else throw await wrongTypeError(ctx, token, Errors.accessDenied());
     } else if (token.type !== mode) {
-      throw await wrongTypeError(ctx, presented, Errors.requiredRole(mode));
+      throw await wrongTypeError(ctx, token, Errors.requiredRole(mode));
     } else if (mode === 'admin') {
-      request.adminCredential = presented;
-      if (!deferred(request)) request.actor = await loadAdmin(ctx, presented);
+      request.adminCredential = token;
+      if (!deferred(request)) request.actor = await loadAdmin(ctx, token);
     } else {
-      request.employeeCredential = presented;
-      if (!deferred(request)) request.actor = await loadEmployee(ctx, presented, request.routeOptions.config.inactiveEmployeeLabel);
+      request.employeeCredential = token;
+      if (!deferred(request)) request.actor = await loadEmployee(ctx, token, request.routeOptions.config.inactiveEmployeeLabel);
     }
     request.authSource = found.source;
   });
@@ -182,14 +181,11 @@ function assertSameSite(request: FastifyRequest, ctx: AppContext): void {
   }
 }
 
-/** A verified token with the key it has on the logout list. */
-type PresentedToken = VerifiedToken & { hash: string };
-
 /**
  * A token of a type the route does not take gets its 403 without its user being loaded; one
  * that was logged out is no token at all, so it answers 401 like on every other route.
  */
-async function wrongTypeError(ctx: AppContext, token: PresentedToken, error: AppError): Promise<AppError> {
+async function wrongTypeError(ctx: AppContext, token: VerifiedToken, error: AppError): Promise<AppError> {
   return (await ctx.actors.isTokenRevoked(token.hash)) ? Errors.authenticationRequired() : error;
 }
 

@@ -1,6 +1,8 @@
 // TokenService remembers verified signatures; these prove the memory never outlives expiry
-// and never accepts a different (tampered) token string.
+// and never accepts a different (tampered) token string, and that each remembered token keeps its
+// own logout-list key.
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { TokenService } from '../../src/core/tokens.ts';
 
 const service = new TokenService(new TextEncoder().encode('cache-test-secret-cache-test-secret-012'), 3600);
@@ -13,6 +15,15 @@ describe('TokenService.verify (remembered signatures)', () => {
     expect(await service.verify(token, new Date('2026-01-01T00:30:00Z'))).toMatchObject({ userId: claims.userId });
     expect(await service.verify(token, new Date('2026-01-01T00:30:01Z'))).toMatchObject({ userId: claims.userId });
     expect(await service.verify(token, new Date('2026-01-01T01:00:01Z'))).toBeNull();
+  });
+
+  it('carries the token\'s logout-list key, the sha256 of the exact string, from memory too', async () => {
+    const token = await service.sign(claims, new Date());
+    const sha256 = createHash('sha256').update(token).digest('hex');
+    expect((await service.verify(token, new Date()))?.hash).toBe(sha256);
+    expect((await service.verify(token, new Date()))?.hash).toBe(sha256);
+    const other = await service.sign({ ...claims, userId: '22222222-2222-4222-8222-222222222222' }, new Date());
+    expect((await service.verify(other, new Date()))?.hash).not.toBe(sha256);
   });
 
   it('never answers a tampered string from memory', async () => {

@@ -18,7 +18,6 @@ import {
   type EmployeeRecord,
 } from './auth.repository.ts';
 import { revokeToken } from './revocation.ts';
-import { tokenHash } from '../../core/tokens.ts';
 
 export const LOGIN_SUCCESS = 'auth.login.success';
 export const LOGIN_FAILURE = 'auth.login.failure';
@@ -196,7 +195,7 @@ export async function recordMalformedAttempt(
  */
 export async function endToken(ctx: AppContext, token: string): Promise<void> {
   const verified = await ctx.tokens.verify(token, ctx.clock.now());
-  if (verified) await revokeToken(ctx.db, tokenHash(token), new Date(verified.expiresAtMs));
+  if (verified) await revokeToken(ctx.db, verified.hash, new Date(verified.expiresAtMs));
 }
 
 /** GET /auth/me: the token's own record (the guard has already checked that it is active). */
