@@ -11,6 +11,7 @@ import { hideColonsFromPgbench, parseParameters, parseStatementLog, toPgbenchScr
 import { parsePgbenchOutput, textbookClockCycleScript } from './pgbench.ts';
 import { growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod } from './seed.ts';
 import { summarizeLoad } from './load-average.ts';
+import { readDatabaseSettings, REPORTED_SETTINGS } from './database-settings.ts';
 import { formatReport, targets, type BenchReport } from './report.ts';
 import { nodeFlagsOf, startServer } from './server.ts';
 
@@ -28,6 +29,11 @@ describe('bench seeding', () => {
       const busy = await seedBusyPeriod(database.db, now, 'x');
       const total = await growTimeEntries(database.db, scale.employees, scale.timeEntries, now);
       expect(total).toBe(scale.timeEntries);
+      // The settings a report names, as this engine reports them.
+      const settings = await readDatabaseSettings(database.db);
+      expect(Object.keys(settings).sort()).toEqual([...REPORTED_SETTINGS].sort());
+      expect(settings.autovacuum).toMatch(/^(on|off)$/);
+      expect(settings.server_version).toMatch(/^\d+\.\d+/);
       const [counts] = await queryRows<{ orgs: number; companies: number; employees: number; admins: number; open: number; linked: number; future: number }>(
         database.db,
         sql`select (select count(*)::int from bookkeeper_orgs where slug like 'bench-org-%') as orgs,
@@ -125,6 +131,9 @@ tps = 2050.921405 (without initial connection time)`;
     expect(judged['growth: median latency @1000000 ÷ @100000 ≤ 1.2']).toBe(true);
     expect(formatReport(report)).toContain('| clockCycle | 2100 (2100) | 20 | 40 | 0 | 120 |');
     expect(formatReport(report)).not.toContain('load average');
+    expect(formatReport(report)).not.toContain('database:');
+    const withSettings = formatReport({ ...report, databaseSettings: { server_version: '15.20', autovacuum: 'off', shared_buffers: '128MB', synchronous_commit: 'on', fsync: 'on' } });
+    expect(withSettings.split('\n')[1]).toBe('database: server_version 15.20, autovacuum off, shared_buffers 128MB, synchronous_commit on, fsync on');
     const withLoad = formatReport({ ...report, loadAverage1m: summarizeLoad([3.5, 12.04, 40.66, 11.2, 2.9]) });
     expect(withLoad.split('\n')[1]).toBe('1-minute load average during the run: min 2.9, median 11.2, max 40.7 (5 readings)');
   });

@@ -1,4 +1,5 @@
 // The benchmark's table: service figures, baselines, and the ratios the targets are stated in.
+import { formatDatabaseSettings, type DatabaseSettings } from './database-settings.ts';
 import type { LoadAverageFigures } from './load-average.ts';
 
 export interface ScenarioFigures {
@@ -28,6 +29,8 @@ export interface BenchReport {
   idleRssMiB?: number;
   /** The machine's 1-minute load average while the benchmark ran (bench/load-average.ts). */
   loadAverage1m?: LoadAverageFigures;
+  /** The database's settings when the run began (bench/database-settings.ts). */
+  databaseSettings?: DatabaseSettings;
   scenarios: Record<string, ScenarioFigures | Record<string, number>>;
   baselines: Record<string, BaselineFigures>;
   growth: Array<{ entries: number } & ScenarioFigures>;
@@ -86,6 +89,7 @@ export function formatReport(report: BenchReport): string {
   const lines = [
     `payclock benchmark — engine ${report.engine}, scale ${report.scale}, ${report.connections} connections, ${report.durationSeconds ?? '?'} s`,
     ...(load ? [`1-minute load average during the run: min ${load.min}, median ${load.median}, max ${load.max} (${load.samples} readings)`] : []),
+    ...(report.databaseSettings ? [`database: ${formatDatabaseSettings(report.databaseSettings)}`] : []),
     '',
   ];
   lines.push('| scenario | req/s (median of runs) | p50 ms | p99 ms | non-2xx | max RSS MiB |', '|---|---|---|---|---|---|');

@@ -20,6 +20,7 @@ import { pgliteTextbookBaseline } from './pglite-baseline.ts';
 import { argon2Capacity, argon2Concurrency } from './argon2-capacity.ts';
 import { sampleLoadAverage } from './load-average.ts';
 import { formatReport, type BenchReport } from './report.ts';
+import { formatDatabaseSettings, readDatabaseSettings } from './database-settings.ts';
 import { BENCH_PASSWORD, BENCH_PIN, growTimeEntries, loadScenarioIds, SCALES, seedBase, seedBusyPeriod, seedSearchEmployees } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startMinimalClockServer } from './minimal-baseline.ts';
@@ -97,6 +98,8 @@ async function runBench(): Promise<void> {
   const open = () => openDatabase(ENGINE === 'postgres' ? { url: dbUrl, poolMax: 4, statementTimeoutMs: 0 } : { url: undefined, dataDir });
   let database: Database = await open();
   await database.migrate();
+  report.databaseSettings = await readDatabaseSettings(database.db);
+  log(`database: ${formatDatabaseSettings(report.databaseSettings)}`);
   log(`seeding ${JSON.stringify(scale)}`);
   await seedBase(database.db, scale, hashes, now);
   const busy = await seedBusyPeriod(database.db, now, hashes.pin);
