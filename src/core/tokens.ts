@@ -70,8 +70,8 @@ export class TokenService {
    * signature is remembered: expiry is checked on every use, and the per-request database
    * check (active, credentials changed, revoked by logout) still runs in the auth guard, so a
    * remembered token that was logged out is refused there. The token's logout-list key is
-   * remembered with it: hashing the token again was ~1.7% of a punch's CPU in the server
-   * (BENCHMARKS.md, "The logout-list key remembered with the signature").
+   * remembered with it: hashing the token on every request was 1.4-1.8% of the server's busy
+   * time on the clock path (BENCHMARKS.md, "The logout-list key remembered with the signature").
    */
   private readonly verified = new Map<string, VerifiedToken>();
   private static readonly MAX_REMEMBERED = 10_000;
