@@ -58,10 +58,6 @@ describe('the running total of a week', () => {
     );
   }
 
-  /**
-   * Writes the kept total by hand, to a figure no real week holds: the next clock out's split
-   * shows whether it started from the total or read its week again.
-   */
   /** Sets the entry that started at `clockIn` to end at `clockOut` with these hours, as an admin correction writes it (src/modules/time-entries), not a batch. */
   async function correctEntry(employee: EmployeeRow, clockIn: string, clockOut: string, hours: { regular: number; overtime: number }) {
     const workedSeconds = (at(clockOut).getTime() - at(clockIn).getTime()) / 1000;
@@ -70,6 +66,10 @@ describe('the running total of a week', () => {
                           where employee_id = ${employee.id}::uuid and clock_in = ${at(clockIn)}`);
   }
 
+  /**
+   * Writes the kept total by hand, to a figure no real week holds: the next clock out's split
+   * shows whether it started from the total or read its week again.
+   */
   async function alterKeptTotal(employee: EmployeeRow, workedSeconds: number) {
     await db.execute(sql`update week_running_totals set worked_seconds = ${workedSeconds} where employee_id = ${employee.id}::uuid`);
   }
