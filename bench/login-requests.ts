@@ -36,7 +36,8 @@ export async function loginBurst(options: {
     measure(loadedClock, 1, 0),
     measure({ url, connections: LOGIN_CONNECTIONS, seconds, overallRate: LOGIN_BURST_RATE, requestsFor: options.logins }, 1, 0),
   ]);
-  return { quiet, loaded, logins, p99Ratio: loaded.p99 / quiet.p99 };
+  // A quiet p99 of 0 (no answer measured) gives no ratio, not Infinity.
+  return { quiet, loaded, logins, p99Ratio: quiet.p99 > 0 ? loaded.p99 / quiet.p99 : NaN };
 }
 
 /**
