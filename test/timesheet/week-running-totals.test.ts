@@ -2,7 +2,9 @@
 // docs/architecture.md §3), on both engines: after each batch it equals the sum of the week's
 // closed entries; a clock in keeps it; any other write to the employee's entries forgets it, so
 // the next clock out reads its week again and still allocates it as allocateWeek does; a kept
-// total of another threshold or time zone, or of another workweek, is not used.
+// total of another threshold or time zone, or of another workweek, is not used. The next batch
+// updates a kept total in place, and a clock in does not read the table
+// (drizzle/0015_week_totals_kept_in_place.sql).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
@@ -27,24 +29,27 @@ describe('the running total of a week', () => {
 
   const credential = (employee: EmployeeRow) => ({ userId: employee.id, hash: 'e'.repeat(64), issuedAtMs: Date.now() });
 
+  const clockInPunch = (employee: EmployeeRow, time: string, day?: string) => ({
+    credential: credential(employee), now: at(time, day), recordedAt: at(time, day), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null,
+  });
+  const clockOutPunch = (employee: EmployeeRow, time: string, day?: string) => ({
+    credential: credential(employee), now: at(time, day), recordedAt: at(time, day), offline: false, breakMinutes: null, notes: null, clockOutIp: null,
+  });
+
   async function clockIn(employee: EmployeeRow, time: string, day?: string) {
-    const [outcome] = await insertOpenEntries(db, [
-      { credential: credential(employee), now: at(time, day), recordedAt: at(time, day), offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null },
-    ]);
+    const [outcome] = await insertOpenEntries(db, [clockInPunch(employee, time, day)]);
     expect(outcome!.entry).not.toBeNull();
   }
 
   async function clockOut(employee: EmployeeRow, time: string, day?: string) {
-    const [outcome] = await closeOpenEntries(db, [
-      { credential: credential(employee), now: at(time, day), recordedAt: at(time, day), offline: false, breakMinutes: null, notes: null, clockOutIp: null },
-    ]);
+    const [outcome] = await closeOpenEntries(db, [clockOutPunch(employee, time, day)]);
     expect(outcome!.outcome).toBe('closed');
     return outcome!.outcome === 'closed' ? outcome!.entry : null;
   }
 
-  async function keptTotal(employee: EmployeeRow) {
+  async function keptTotal(employee: EmployeeRow, on: Db = db) {
     const rows = await queryRows<{ worked_seconds: string; threshold_seconds: string; through_clock_in: Date }>(
-      db,
+      on,
       sql`select worked_seconds, threshold_seconds, through_clock_in from week_running_totals where employee_id = ${employee.id}::uuid`,
     );
     return rows[0] ? { worked: Number(rows[0].worked_seconds), threshold: Number(rows[0].threshold_seconds), through: new Date(rows[0].through_clock_in).toISOString() } : null;
@@ -83,6 +88,22 @@ describe('the running total of a week', () => {
     return stored;
   }
 
+  /**
+   * What this transaction has done to week_running_totals so far: its sequential scans and the
+   * rows it inserted, updated and deleted. Both engines keep these counts in the session until
+   * they report them, which they never do inside a transaction, so two readings in one
+   * transaction differ by exactly what happened between them.
+   */
+  async function totalsActivity(tx: Db) {
+    const [row] = await queryRows<{ scans: string; inserted: string; updated: string; deleted: string }>(
+      tx,
+      sql`select pg_stat_get_xact_numscans(t.oid) as scans, pg_stat_get_xact_tuples_inserted(t.oid) as inserted,
+                 pg_stat_get_xact_tuples_updated(t.oid) as updated, pg_stat_get_xact_tuples_deleted(t.oid) as deleted
+            from (select 'week_running_totals'::regclass::oid as oid) t`,
+    );
+    return { scans: Number(row!.scans), inserted: Number(row!.inserted), updated: Number(row!.updated), deleted: Number(row!.deleted) };
+  }
+
   async function tenant(thresholdHours: number) {
     const org = await createOrg(db, { timezone: 'America/Chicago', overtimeThreshold: thresholdHours });
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
@@ -102,6 +123,48 @@ describe('the running total of a week', () => {
     expect([second?.regularHours, second?.overtimeHours]).toEqual([2, 0.5]);
     expect(await keptTotal(employee)).toEqual({ worked: 3.5 * HOUR, threshold: 3 * HOUR, through: at('11:00').toISOString() });
     await expectAllocatedAsAllocateWeek(employee, 3);
+  });
+
+  it('is updated in place by the next batch, and a batch of clock ins does not read it', async () => {
+    const { employee } = await tenant(3);
+    const crew = [employee, await createEmployee(db, { companyId: employee.companyId }), await createEmployee(db, { companyId: employee.companyId })];
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await insertOpenEntries(tx, crew.map((e) => clockInPunch(e, '08:00')));
+      await closeOpenEntries(tx, crew.map((e) => clockOutPunch(e, '09:00')));
+      const kept = await totalsActivity(tx);
+
+      const opened = await insertOpenEntries(tx, crew.map((e) => clockInPunch(e, '10:00')));
+      expect(opened.every((o) => o.entry !== null)).toBe(true);
+      expect(await totalsActivity(tx)).toEqual(kept);
+
+      // Deleted by the trigger on the batch's own UPDATE and inserted again at its end, each
+      // clock out left two dead rows behind, which only a VACUUM clears (0015's header).
+      const closed = await closeOpenEntries(tx, crew.map((e) => clockOutPunch(e, '11:30')));
+      expect(closed.map((o) => o.outcome)).toEqual(['closed', 'closed', 'closed']);
+      const after = await totalsActivity(tx);
+      expect({ inserted: after.inserted - kept.inserted, updated: after.updated - kept.updated, deleted: after.deleted - kept.deleted }).toEqual({
+        inserted: 0,
+        updated: 3,
+        deleted: 0,
+      });
+    });
+    for (const e of crew) expect(await keptTotal(e)).toEqual({ worked: 2.5 * HOUR, threshold: 3 * HOUR, through: at('10:00').toISOString() });
+  });
+
+  it('is still forgotten by a write that follows the batch in its transaction', async () => {
+    const { employee } = await tenant(3);
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      for (const [from, to] of [['08:00', '09:00'], ['10:00', '11:00']] as const) {
+        await insertOpenEntries(tx, [clockInPunch(employee, from)]);
+        await closeOpenEntries(tx, [clockOutPunch(employee, to)]);
+      }
+      // The second batch updated the total in place, with its UPDATE's trigger told to leave it.
+      expect((await keptTotal(employee, tx))?.worked).toBe(2 * HOUR);
+      await tx.execute(sql`update time_entries set notes = 'moved by hand' where employee_id = ${employee.id}::uuid and clock_in = ${at('08:00')}`);
+      expect(await keptTotal(employee, tx)).toBeNull();
+    });
   });
 
   it('is forgotten when a correction closes the open entry, and the next clock out counts that entry', async () => {
