@@ -5,8 +5,8 @@
 -- UPDATE) and inserted them again at its end: two dead rows per punch, which only a VACUUM
 -- clears. The triggers' DELETEs, planned while the table was small, read the whole table, and
 -- the clock-in batch ran one too (with nothing to delete). Over 1,500 rounds of 64 employees
--- the table reached 1,250 pages, and those reads took 5.2 ms of a 15 ms clock-in batch and
--- 4.1 ms of each clock-out batch (BENCHMARKS.md, "One block's punches as its history grows").
+-- the table reached 1,250 pages, and those reads took 4.9 ms of a 12.6 ms clock-in batch and
+-- about 4 ms of each clock-out batch (BENCHMARKS.md, "The week's running totals, kept in place").
 -- With autovacuum on, a small table is vacuumed about once a minute, and a minute of punches
 -- leaves the same pile.
 --
