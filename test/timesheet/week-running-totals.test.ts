@@ -138,8 +138,8 @@ describe('the running total of a week', () => {
       expect(opened.every((o) => o.entry !== null)).toBe(true);
       expect(await totalsActivity(tx)).toEqual(kept);
 
-      // Deleted by the trigger on the batch's own UPDATE and inserted again at its end, each
-      // clock out left two dead rows behind, which only a VACUUM clears (0015's header).
+      // Before 0015 the trigger on the batch's own UPDATE deleted these totals and the batch
+      // inserted them again: two dead rows per clock out, which only a VACUUM clears.
       const closed = await closeOpenEntries(tx, crew.map((e) => clockOutPunch(e, '11:30')));
       expect(closed.map((o) => o.outcome)).toEqual(['closed', 'closed', 'closed']);
       const after = await totalsActivity(tx);
@@ -162,7 +162,7 @@ describe('the running total of a week', () => {
       }
       // The second batch updated the total in place, with its UPDATE's trigger told to leave it.
       expect((await keptTotal(employee, tx))?.worked).toBe(2 * HOUR);
-      await tx.execute(sql`update time_entries set notes = 'moved by hand' where employee_id = ${employee.id}::uuid and clock_in = ${at('08:00')}`);
+      await tx.execute(sql`update time_entries set notes = 'corrected by hand' where employee_id = ${employee.id}::uuid and clock_in = ${at('08:00')}`);
       expect(await keptTotal(employee, tx)).toBeNull();
     });
   });
