@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/db/open.ts';
 import { createTenant, createTimeEntry } from '../helpers/factories.ts';
 import type { TokenService } from '../../src/core/tokens.ts';
+import type { ClockInValues, ClockOutValues } from '../../src/modules/timesheet/clock.repository.ts';
 import { employeeToken } from '../helpers/http.ts';
 
 export const ENTRY = '/api/v1/employee/timesheet/entry';
@@ -16,6 +17,19 @@ export async function employeeTenant(db: Db, tokens: TokenService, org: { timezo
 }
 
 const HOUR = 3_600_000;
+
+/** The live punches of `crew` at `now`, as the batch statements take them (clock-batch.repository.ts), with a stand-in token hash. */
+export function liveClockIns(crew: readonly { id: string }[], now: Date): ClockInValues[] {
+  return crew.map((e) => ({
+    credential: { userId: e.id, hash: 'b'.repeat(64), issuedAtMs: Date.now() },
+    now, recordedAt: now, offline: false, jobCode: null, taskCode: null, notes: null, clockInIp: null, clockInDevice: null,
+  }));
+}
+
+/** Their live clock outs at `now`, likewise. */
+export function liveClockOuts(crew: readonly { id: string }[], now: Date): ClockOutValues[] {
+  return crew.map((e) => ({ credential: { userId: e.id, hash: 'b'.repeat(64), issuedAtMs: Date.now() }, now, recordedAt: now, offline: false, breakMinutes: null, notes: null, clockOutIp: null }));
+}
 
 /** A closed entry of `hours` regular hours from `clockIn`, already allocated, of an employee in a pay period. */
 export function closedEntry(db: Db, of: { employeeId: string; companyId: string; payPeriodId: string }, clockIn: string, hours: number) {
