@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { analyzeGrownTables, STATISTICS_CHECK_INTERVAL_MS } from './db/statistics.ts';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { purgeExpiredRevocations } from './modules/auth/revocation.ts';
 import { mapBundleStackTraces } from './stack-traces.ts';
@@ -24,12 +25,23 @@ async function main(): Promise<void> {
     purgeExpiredRevocations(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'revoked-token purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  // The embedded engine has no autovacuum: the service analyzes the tables that grew, so that
+  // the plans its one session keeps are made again for them (src/db/statistics.ts). On
+  // PostgreSQL, autovacuum does this.
+  let statistics: NodeJS.Timeout | undefined;
+  if (database.engine === 'pglite') {
+    const analyze = () => analyzeGrownTables(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'statistics check failed'));
+    await analyze();
+    statistics = setInterval(() => void analyze(), STATISTICS_CHECK_INTERVAL_MS);
+    statistics.unref();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(purge);
+    clearInterval(statistics);
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // A hung request must not keep the process alive forever.
     const force = setTimeout(() => {

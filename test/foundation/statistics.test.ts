@@ -1,0 +1,115 @@
+// The embedded engine's statistics, kept by the service (src/db/statistics.ts): a table is
+// analyzed again once it grew by a tenth, and a plan the one session kept from while the tables
+// were small is then made again. PGlite only: on PostgreSQL, autovacuum does this, and the
+// service leaves it alone (src/main.ts).
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows, type Database, type Db } from '../../src/db/open.ts';
+import { analyzeGrownTables } from '../../src/db/statistics.ts';
+import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
+import { openTestDatabase } from '../helpers/app.ts';
+import { createCompany, createEmployee, createOrg, type CompanyRow, type EmployeeRow } from '../helpers/factories.ts';
+import { liveClockIns, liveClockOuts } from '../timesheet/fixtures.ts';
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s statistics', () => {
+  // A fresh database for each test: what matters is what its one session planned, and when.
+  let database: Database;
+  let db: Db;
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+  });
+  afterEach(async () => database?.close());
+
+  /** `count` closed hours of one new employee of `company`, long ago, in one statement. */
+  async function pastEntries(company: CompanyRow, count: number) {
+    const employee = await createEmployee(db, { companyId: company.id });
+    await db.execute(sql`insert into time_entries (employee_id, company_id, clock_in, clock_out, worked_seconds, total_hours, regular_hours, overtime_hours)
+      select ${employee.id}::uuid, ${company.id}::uuid, t, t + interval '1 hour', 3600, 1, 1, 0
+        from generate_series(timestamptz '2019-01-01', timestamptz '2019-01-01' + ${count - 1} * interval '1 hour', interval '1 hour') t`);
+  }
+
+  async function timeEntriesAsAnalyzed() {
+    const [row] = await queryRows<{ relpages: number; reltuples: number; pages: number }>(
+      db,
+      sql`select relpages, reltuples, (pg_relation_size(oid) / current_setting('block_size')::int)::int as pages from pg_class where oid = 'time_entries'::regclass`,
+    );
+    return row!;
+  }
+
+  it('analyzes a table once it grew by a tenth and 8 pages, and not before', async () => {
+    const org = await createOrg(db);
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    await analyzeGrownTables(db);
+    await pastEntries(company, 5_000);
+    expect(await analyzeGrownTables(db)).toContain('time_entries');
+    const analyzed = await timeEntriesAsAnalyzed();
+    expect(analyzed.relpages).toBe(analyzed.pages);
+    expect(analyzed.reltuples).toBeGreaterThanOrEqual(5_000);
+
+    // Nothing grew since; then a twentieth, less than a tenth and 8 pages; then a fifth more.
+    expect(await analyzeGrownTables(db)).toEqual([]);
+    await pastEntries(company, Math.floor(analyzed.reltuples / 20));
+    expect(await analyzeGrownTables(db)).toEqual([]);
+    expect((await timeEntriesAsAnalyzed()).relpages).toBe(analyzed.relpages);
+    await pastEntries(company, Math.floor(analyzed.reltuples / 5));
+    expect(await analyzeGrownTables(db)).toEqual(['time_entries']);
+  });
+
+  /**
+   * The rows of time_entries this transaction has read so far, in sequential scans and through
+   * its indexes. The engine counts them for the session until it reports them, which it never
+   * does inside a transaction, so two readings in one transaction differ by exactly what ran
+   * between them.
+   */
+  async function timeEntriesRead(tx: Db) {
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`select sum(pg_stat_get_xact_tuples_returned(c.oid))::int as n from pg_class c
+           where c.oid = 'time_entries'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'time_entries'::regclass)`,
+    );
+    return row!.n;
+  }
+
+  it('has the batched clock out planned again once the tables grew, so that it reads by key', async () => {
+    const org = await createOrg(db, { timezone: 'America/Chicago' });
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    const crew: EmployeeRow[] = [];
+    for (let i = 0; i < 4; i++) crew.push(await createEmployee(db, { companyId: company.id }));
+    let clock = Date.parse('2026-04-06T13:00:00Z');
+    const round = async () => {
+      clock += 60_000;
+      const now = new Date(clock);
+      const opened = await insertOpenEntries(db, liveClockIns(crew, now));
+      expect(opened.every((o) => o.entry !== null)).toBe(true);
+      clock += 60_000;
+      const then = new Date(clock);
+      const closed = await closeOpenEntries(db, liveClockOuts(crew, then));
+      expect(closed.map((o) => o.outcome)).toEqual(crew.map(() => 'closed'));
+    };
+    /** The rows of time_entries one round's clock out read. */
+    const clockOutReads = () =>
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        clock += 60_000;
+        const now = new Date(clock);
+        await insertOpenEntries(tx, liveClockIns(crew, now));
+        const before = await timeEntriesRead(tx);
+        clock += 60_000;
+        const then = new Date(clock);
+        await closeOpenEntries(tx, liveClockOuts(crew, then));
+        return (await timeEntriesRead(tx)) - before;
+      });
+
+    // The session keeps its plans after a few calls (PostgreSQL's plan cache), made while the
+    // database held a few dozen entries; then 20,000 past entries arrive.
+    for (let i = 0; i < 8; i++) await round();
+    await pastEntries(company, 20_000);
+    const kept = await clockOutReads();
+    expect(kept, 'the plan kept from the small database reads the whole table').toBeGreaterThan(20_000);
+
+    expect(await analyzeGrownTables(db)).toContain('time_entries');
+    const replanned = await clockOutReads();
+    expect(replanned).toBeLessThan(100);
+  });
+});
