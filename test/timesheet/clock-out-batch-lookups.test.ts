@@ -1,8 +1,9 @@
 // The batched clock out looks up each punch's open entry by the punch's employee
 // (drizzle/0016_open_entry_per_punch.sql, docs/architecture.md §3), on both engines. Joined to
-// the punches, the lookup was planned on a database never analyzed (a test's PGlite, as a fresh
-// embedded service's) as one read of every open entry in the database through the open-entry
-// index, each compared with every punch: 64 clock outs took 589 ms with 4,000 others on shift.
+// the punches, the lookup was planned on a database never analyzed (a test's, or a fresh
+// service's) as one read of every open entry in the database through the open-entry index,
+// each compared with every punch: 64 clock outs took 589 ms on PostgreSQL with 4,000 others on
+// shift. Here, before 0016, two clock outs read 308 index entries on either engine.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
