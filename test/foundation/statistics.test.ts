@@ -9,6 +9,7 @@ import { analyzeGrownTables } from '../../src/db/statistics.ts';
 import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 import { createCompany, createEmployee, createOrg, type CompanyRow, type EmployeeRow } from '../helpers/factories.ts';
+import { rowsReadSoFar } from '../helpers/session-counts.ts';
 import { liveClockIns, liveClockOuts } from '../timesheet/fixtures.ts';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s statistics', () => {
@@ -40,7 +41,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
   it('analyzes a table once it grew by a tenth and 8 pages, and not before', async () => {
     const org = await createOrg(db);
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
-    await analyzeGrownTables(db);
+    await analyzeGrownTables(db); // whatever the fresh database holds, so that only what follows counts
     await pastEntries(company, 5_000);
     expect(await analyzeGrownTables(db)).toContain('time_entries');
     const analyzed = await timeEntriesAsAnalyzed();
@@ -56,60 +57,35 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
     expect(await analyzeGrownTables(db)).toEqual(['time_entries']);
   });
 
-  /**
-   * The rows of time_entries this transaction has read so far, in sequential scans and through
-   * its indexes. The engine counts them for the session until it reports them, which it never
-   * does inside a transaction, so two readings in one transaction differ by exactly what ran
-   * between them.
-   */
-  async function timeEntriesRead(tx: Db) {
-    const [row] = await queryRows<{ n: number }>(
-      tx,
-      sql`select sum(pg_stat_get_xact_tuples_returned(c.oid))::int as n from pg_class c
-           where c.oid = 'time_entries'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'time_entries'::regclass)`,
-    );
-    return row!.n;
-  }
-
   it('has the batched clock out planned again once the tables grew, so that it reads by key', async () => {
     const org = await createOrg(db, { timezone: 'America/Chicago' });
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
     const crew: EmployeeRow[] = [];
     for (let i = 0; i < 4; i++) crew.push(await createEmployee(db, { companyId: company.id }));
     let clock = Date.parse('2026-04-06T13:00:00Z');
-    const round = async () => {
-      clock += 60_000;
-      const now = new Date(clock);
-      const opened = await insertOpenEntries(db, liveClockIns(crew, now));
-      expect(opened.every((o) => o.entry !== null)).toBe(true);
-      clock += 60_000;
-      const then = new Date(clock);
-      const closed = await closeOpenEntries(db, liveClockOuts(crew, then));
-      expect(closed.map((o) => o.outcome)).toEqual(crew.map(() => 'closed'));
-    };
-    /** The rows of time_entries one round's clock out read. */
-    const clockOutReads = () =>
+    /** One round of the crew's batches; returns the rows of time_entries its clock out read. */
+    const round = () =>
       db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         clock += 60_000;
-        const now = new Date(clock);
-        await insertOpenEntries(tx, liveClockIns(crew, now));
-        const before = await timeEntriesRead(tx);
+        const opened = await insertOpenEntries(tx, liveClockIns(crew, new Date(clock)));
+        expect(opened.every((o) => o.entry !== null)).toBe(true);
+        const before = await rowsReadSoFar(tx, 'time_entries', 'table and indexes');
         clock += 60_000;
-        const then = new Date(clock);
-        await closeOpenEntries(tx, liveClockOuts(crew, then));
-        return (await timeEntriesRead(tx)) - before;
+        const closed = await closeOpenEntries(tx, liveClockOuts(crew, new Date(clock)));
+        expect(closed.map((o) => o.outcome)).toEqual(crew.map(() => 'closed'));
+        return (await rowsReadSoFar(tx, 'time_entries', 'table and indexes')) - before;
       });
 
     // The session keeps its plans after a few calls (PostgreSQL's plan cache), made while the
     // database held a few dozen entries; then 20,000 past entries arrive.
     for (let i = 0; i < 8; i++) await round();
     await pastEntries(company, 20_000);
-    const kept = await clockOutReads();
+    const kept = await round();
     expect(kept, 'the plan kept from the small database reads the whole table').toBeGreaterThan(20_000);
 
     expect(await analyzeGrownTables(db)).toContain('time_entries');
-    const replanned = await clockOutReads();
+    const replanned = await round();
     expect(replanned).toBeLessThan(100);
   });
 });

@@ -4,12 +4,12 @@
 // service's) as one read of every open entry in the database through the open-entry index,
 // each compared with every punch: 64 clock outs took 589 ms on PostgreSQL with 4,000 others on
 // shift. Here, before 0016, two clock outs read 308 index entries on either engine.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database, type Db } from '../../src/db/open.ts';
+import type { Database, Db } from '../../src/db/open.ts';
 import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
+import { rowsReadSoFar } from '../helpers/session-counts.ts';
 import { liveClockIns, liveClockOuts } from './fixtures.ts';
 
 describe('the batched clock out’s lookups', () => {
@@ -20,19 +20,6 @@ describe('the batched clock out’s lookups', () => {
     db = database.db;
   });
   afterAll(async () => database?.close());
-
-  /**
-   * The index entries of time_entries this transaction has read so far. Both engines count them
-   * for the session until they report them, which they never do inside a transaction, so two
-   * readings in one transaction differ by exactly what ran between them.
-   */
-  async function indexEntriesRead(tx: Db) {
-    const [row] = await queryRows<{ n: number }>(
-      tx,
-      sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0)::int as n from pg_index where indrelid = 'time_entries'::regclass`,
-    );
-    return row!.n;
-  }
 
   it('reads its punches’ open entries only, however many other employees are on shift', async () => {
     const org = await createOrg(db, { timezone: 'America/Chicago' });
@@ -49,10 +36,10 @@ describe('the batched clock out’s lookups', () => {
 
     const read = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const before = await indexEntriesRead(tx);
+      const before = await rowsReadSoFar(tx, 'time_entries', 'indexes');
       const closed = await closeOpenEntries(tx, liveClockOuts(crew, new Date(start + 3_600_000)));
       expect(closed.map((o) => o.outcome)).toEqual(['closed', 'closed']);
-      return (await indexEntriesRead(tx)) - before;
+      return (await rowsReadSoFar(tx, 'time_entries', 'indexes')) - before;
     });
     // Each punch's open entry and the week's earlier entries of its employee (none here), by
     // key; the 300 other open entries are not read.
