@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { analyzeGrownTables, STATISTICS_CHECK_INTERVAL_MS } from './db/statistics.ts';
+import { maintainTables, MAINTENANCE_CHECK_INTERVAL_MS } from './db/maintenance.ts';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { purgeExpiredRevocations } from './modules/auth/revocation.ts';
 import { mapBundleStackTraces } from './stack-traces.ts';
@@ -25,15 +25,27 @@ async function main(): Promise<void> {
     purgeExpiredRevocations(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'revoked-token purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
-  // The embedded engine has no autovacuum: the service analyzes the tables that grew, so that
-  // the plans its one session keeps are made again for them (src/db/statistics.ts). On
-  // PostgreSQL, autovacuum does this.
-  let statistics: NodeJS.Timeout | undefined;
+  // The embedded engine has no autovacuum: the service does its work, by its rules. It analyzes
+  // the tables that grew, so that the plans its one session keeps are made again for them, and
+  // vacuums those that hold many dead rows, so that their space is used again
+  // (src/db/maintenance.ts). On PostgreSQL, autovacuum does both.
+  let maintenance: NodeJS.Timeout | undefined;
   if (database.engine === 'pglite') {
-    const analyze = () => analyzeGrownTables(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'statistics check failed'));
-    await analyze();
-    statistics = setInterval(() => void analyze(), STATISTICS_CHECK_INTERVAL_MS);
-    statistics.unref();
+    const maintain = async () => {
+      try {
+        const startedAt = performance.now();
+        const done = await maintainTables(database.db);
+        // It holds the engine's one thread while it runs: worth a line when it did anything.
+        if (done.vacuumed.length + done.analyzed.length > 0) {
+          app.log.info({ ...done, ms: Math.round(performance.now() - startedAt) }, 'tables maintained');
+        }
+      } catch (error) {
+        app.log.warn({ err: error }, 'table maintenance failed');
+      }
+    };
+    await maintain();
+    maintenance = setInterval(() => void maintain(), MAINTENANCE_CHECK_INTERVAL_MS);
+    maintenance.unref();
   }
 
   let closing = false;
@@ -41,7 +53,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     clearInterval(purge);
-    clearInterval(statistics);
+    clearInterval(maintenance);
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // A hung request must not keep the process alive forever.
     const force = setTimeout(() => {

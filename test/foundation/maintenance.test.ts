@@ -1,18 +1,19 @@
-// The embedded engine's statistics, kept by the service (src/db/statistics.ts): a table is
-// analyzed again once it grew by a tenth, and a plan the one session kept from while the tables
-// were small is then made again. PGlite only: on PostgreSQL, autovacuum does this, and the
-// service leaves it alone (src/main.ts).
+// Autovacuum's work on the embedded engine, done by the service (src/db/maintenance.ts): a table
+// is analyzed again once it grew by a tenth, and a plan the one session kept from while the
+// tables were small is then made again; a table is vacuumed once a fifth of it is dead rows, and
+// their space is used again. PGlite only: on PostgreSQL, autovacuum does this, and the service
+// leaves it alone (src/main.ts).
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
-import { analyzeGrownTables } from '../../src/db/statistics.ts';
+import { maintainTables } from '../../src/db/maintenance.ts';
 import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 import { createCompany, createEmployee, createOrg, type CompanyRow, type EmployeeRow } from '../helpers/factories.ts';
 import { rowsReadSoFar } from '../helpers/session-counts.ts';
 import { liveClockIns, liveClockOuts } from '../timesheet/fixtures.ts';
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s statistics', () => {
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s tables kept by the service', () => {
   // A fresh database for each test: what matters is what its one session planned, and when.
   let database: Database;
   let db: Db;
@@ -41,20 +42,55 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
   it('analyzes a table once it grew by a tenth and 8 pages, and not before', async () => {
     const org = await createOrg(db);
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
-    await analyzeGrownTables(db); // whatever the fresh database holds, so that only what follows counts
+    await maintainTables(db); // whatever the fresh database holds, so that only what follows counts
     await pastEntries(company, 5_000);
-    expect(await analyzeGrownTables(db)).toContain('time_entries');
+    expect((await maintainTables(db)).analyzed).toContain('time_entries');
     const analyzed = await timeEntriesAsAnalyzed();
     expect(analyzed.relpages).toBe(analyzed.pages);
     expect(analyzed.reltuples).toBeGreaterThanOrEqual(5_000);
 
     // Nothing grew since; then a twentieth, less than a tenth and 8 pages; then a fifth more.
-    expect(await analyzeGrownTables(db)).toEqual([]);
+    expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: [] });
     await pastEntries(company, Math.floor(analyzed.reltuples / 20));
-    expect(await analyzeGrownTables(db)).toEqual([]);
+    expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: [] });
     expect((await timeEntriesAsAnalyzed()).relpages).toBe(analyzed.relpages);
     await pastEntries(company, Math.floor(analyzed.reltuples / 5));
-    expect(await analyzeGrownTables(db)).toEqual(['time_entries']);
+    expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: ['time_entries'] });
+  });
+
+  it('vacuums a table once a fifth of it is dead rows, and not before, and its space is used again', async () => {
+    const org = await createOrg(db);
+    const company = await createCompany(db, { bookkeeperOrgId: org.id });
+    await pastEntries(company, 5_000);
+    await maintainTables(db); // analyzed: 5,000 rows counted
+    /** Moves the clock out of `count` more entries, as a clock out or a correction does: a dead row each. */
+    let corrected = 0;
+    const correct = async (count: number) => {
+      await db.execute(sql`update time_entries set clock_out = clock_out - interval '1 minute'
+        where id in (select id from time_entries order by clock_in offset ${corrected} limit ${count})`);
+      corrected += count;
+      // The engine reports a statement's counts at most once a second unless told to.
+      await db.execute(sql`select pg_stat_force_next_flush()`);
+    };
+    const deadRows = async () => {
+      const [row] = await queryRows<{ dead: number }>(db, sql`select pg_stat_get_dead_tuples('time_entries'::regclass)::int as dead`);
+      return row!.dead;
+    };
+
+    await correct(500);
+    expect(await deadRows()).toBe(500);
+    expect((await maintainTables(db)).vacuumed, '500 dead rows of 5,000: under 50 and a fifth').toEqual([]);
+    const pagesBefore = (await timeEntriesAsAnalyzed()).pages;
+    await correct(1_000);
+    const pagesWithDeadRows = (await timeEntriesAsAnalyzed()).pages;
+    expect(pagesWithDeadRows, 'the changed rows took new space').toBeGreaterThan(pagesBefore);
+
+    expect(await maintainTables(db)).toEqual({ vacuumed: ['time_entries'], analyzed: [] });
+    expect(await deadRows()).toBe(0);
+    expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: [] });
+    // The same change again now fits in the space the dead rows held.
+    await correct(1_000);
+    expect((await timeEntriesAsAnalyzed()).pages).toBe(pagesWithDeadRows);
   });
 
   it('has the batched clock out planned again once the tables grew, so that it reads by key', async () => {
@@ -84,7 +120,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
     const kept = await round();
     expect(kept, 'the plan kept from the small database reads the whole table').toBeGreaterThan(20_000);
 
-    expect(await analyzeGrownTables(db)).toContain('time_entries');
+    expect((await maintainTables(db)).analyzed).toContain('time_entries');
     const replanned = await round();
     expect(replanned).toBeLessThan(100);
   });
