@@ -60,10 +60,25 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** How long a request waits for a pooled connection before it gets a 503. */
   connectionTimeoutMs?: number;
+  /** PostgreSQL: how long a pooled connection lives before it is replaced (0: for good). */
+  connectionLifetimeSeconds?: number;
 }
 
 /** How long a request waits for a pooled connection by default. */
 const DEFAULT_CONNECTION_TIMEOUT_MS = 3_000;
+
+/**
+ * How long a pooled PostgreSQL connection lives by default. A session keeps the plans it made
+ * for its named statements and plpgsql functions until a table's statistics change
+ * (docs/architecture.md §3, "Plans kept for the session"), and where autovacuum is off nothing
+ * changes them: a busy pool's sessions, which never idle out, kept for good the plans they made
+ * while the tables were small. A session that starts later plans on the tables' sizes as they
+ * are. 64 clock outs planned on a fresh database took 181 ms in the same session once 2,000
+ * others were on shift over 50,000 past entries, and 24 ms in a new one (BENCHMARKS.md, "Plans
+ * kept where autovacuum is off"). A new connection and its first statement took 4.9 ms here
+ * (median of 30): a pool of 16 renews one every 37 s or so.
+ */
+export const DEFAULT_CONNECTION_LIFETIME_SECONDS = 600;
 
 const connectionWaitBounds = new WeakMap<Db, number>();
 
@@ -136,6 +151,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     // Fail fast instead of queueing without bound when the database is away or saturated.
     connectionTimeoutMillis: connectionTimeoutMs,
     idleTimeoutMillis: 30_000,
+    // Ended once idle past its lifetime (pg-pool), so that its kept plans are made again.
+    maxLifetimeSeconds: options.connectionLifetimeSeconds ?? DEFAULT_CONNECTION_LIFETIME_SECONDS,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     idle_in_transaction_session_timeout: 30_000,
     application_name: 'payclock',

@@ -7,11 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/open.ts';
 import { maintainTables } from '../../src/db/maintenance.ts';
-import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { openTestDatabase } from '../helpers/app.ts';
-import { createCompany, createEmployee, createOrg, type CompanyRow, type EmployeeRow } from '../helpers/factories.ts';
-import { rowsReadSoFar } from '../helpers/session-counts.ts';
-import { liveClockIns, liveClockOuts } from '../timesheet/fixtures.ts';
+import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
+import { batchedRounds, pastEntries } from '../timesheet/fixtures.ts';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s tables kept by the service', () => {
   // A fresh database for each test: what matters is what its one session planned, and when.
@@ -22,14 +20,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
     db = database.db;
   });
   afterEach(async () => database?.close());
-
-  /** `count` closed hours of one new employee of `company`, long ago, in one statement. */
-  async function pastEntries(company: CompanyRow, count: number) {
-    const employee = await createEmployee(db, { companyId: company.id });
-    await db.execute(sql`insert into time_entries (employee_id, company_id, clock_in, clock_out, worked_seconds, total_hours, regular_hours, overtime_hours)
-      select ${employee.id}::uuid, ${company.id}::uuid, t, t + interval '1 hour', 3600, 1, 1, 0
-        from generate_series(timestamptz '2019-01-01', timestamptz '2019-01-01' + ${count - 1} * interval '1 hour', interval '1 hour') t`);
-  }
 
   async function timeEntriesAsAnalyzed() {
     const [row] = await queryRows<{ relpages: number; reltuples: number; pages: number }>(
@@ -43,7 +33,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
     const org = await createOrg(db);
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
     await maintainTables(db); // whatever the fresh database holds, so that only what follows counts
-    await pastEntries(company, 5_000);
+    await pastEntries(db, company, 5_000);
     expect((await maintainTables(db)).analyzed).toContain('time_entries');
     const analyzed = await timeEntriesAsAnalyzed();
     expect(analyzed.relpages).toBe(analyzed.pages);
@@ -51,17 +41,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
 
     // Nothing grew since; then a twentieth, less than a tenth and 8 pages; then a fifth more.
     expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: [] });
-    await pastEntries(company, Math.floor(analyzed.reltuples / 20));
+    await pastEntries(db, company, Math.floor(analyzed.reltuples / 20));
     expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: [] });
     expect((await timeEntriesAsAnalyzed()).relpages).toBe(analyzed.relpages);
-    await pastEntries(company, Math.floor(analyzed.reltuples / 5));
+    await pastEntries(db, company, Math.floor(analyzed.reltuples / 5));
     expect(await maintainTables(db)).toEqual({ vacuumed: [], analyzed: ['time_entries'] });
   });
 
   it('vacuums a table once a fifth of it is dead rows, and not before, and its space is used again', async () => {
     const org = await createOrg(db);
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
-    await pastEntries(company, 5_000);
+    await pastEntries(db, company, 5_000);
     await maintainTables(db); // analyzed: 5,000 rows counted
     /** Moves the clock out of `count` more entries, as a clock out or a correction does: a dead row each. */
     let corrected = 0;
@@ -98,30 +88,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded engine’s
     const company = await createCompany(db, { bookkeeperOrgId: org.id });
     const crew: EmployeeRow[] = [];
     for (let i = 0; i < 4; i++) crew.push(await createEmployee(db, { companyId: company.id }));
-    let clock = Date.parse('2026-04-06T13:00:00Z');
-    /** One round of the crew's batches; returns the rows of time_entries its clock out read. */
-    const round = () =>
-      db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        clock += 60_000;
-        const opened = await insertOpenEntries(tx, liveClockIns(crew, new Date(clock)));
-        expect(opened.every((o) => o.entry !== null)).toBe(true);
-        const before = await rowsReadSoFar(tx, 'time_entries', 'table and indexes');
-        clock += 60_000;
-        const closed = await closeOpenEntries(tx, liveClockOuts(crew, new Date(clock)));
-        expect(closed.map((o) => o.outcome)).toEqual(crew.map(() => 'closed'));
-        return (await rowsReadSoFar(tx, 'time_entries', 'table and indexes')) - before;
-      });
+    const round = batchedRounds(crew, Date.parse('2026-04-06T13:00:00Z'));
 
     // The session keeps its plans after a few calls (PostgreSQL's plan cache), made while the
     // database held a few dozen entries; then 20,000 past entries arrive.
-    for (let i = 0; i < 8; i++) await round();
-    await pastEntries(company, 20_000);
-    const kept = await round();
+    for (let i = 0; i < 8; i++) await round(db);
+    await pastEntries(db, company, 20_000);
+    const kept = await round(db);
     expect(kept, 'the plan kept from the small database reads the whole table').toBeGreaterThan(20_000);
 
     expect((await maintainTables(db)).analyzed).toContain('time_entries');
-    const replanned = await round();
+    const replanned = await round(db);
     expect(replanned).toBeLessThan(100);
   });
 });

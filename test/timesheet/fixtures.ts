@@ -1,7 +1,10 @@
 // Shared set-up of the timesheet tests: a tenant in a chosen time zone and an employee token.
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/open.ts';
-import { createTenant, createTimeEntry } from '../helpers/factories.ts';
+import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
+import { createEmployee, createTenant, createTimeEntry, type CompanyRow } from '../helpers/factories.ts';
+import { rowsReadSoFar } from '../helpers/session-counts.ts';
 import type { TokenService } from '../../src/core/tokens.ts';
 import type { ClockInValues, ClockOutValues } from '../../src/modules/timesheet/clock.repository.ts';
 import { employeeToken } from '../helpers/http.ts';
@@ -29,6 +32,35 @@ export function liveClockIns(crew: readonly { id: string }[], now: Date): ClockI
 /** Their live clock outs at `now`, likewise. */
 export function liveClockOuts(crew: readonly { id: string }[], now: Date): ClockOutValues[] {
   return crew.map((e) => ({ credential: { userId: e.id, hash: 'b'.repeat(64), issuedAtMs: Date.now() }, now, recordedAt: now, offline: false, breakMinutes: null, notes: null, clockOutIp: null }));
+}
+
+/**
+ * Rounds of `crew`'s batched punches from `start`: each clocks them in as one batch and out as
+ * one a minute later, in a transaction on the `db` given, and returns the rows of time_entries
+ * (its table and its indexes) that the clock out read.
+ */
+export function batchedRounds(crew: readonly { id: string }[], start: number) {
+  let clock = start;
+  return (db: Db) =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      clock += 60_000;
+      const opened = await insertOpenEntries(tx, liveClockIns(crew, new Date(clock)));
+      expect(opened.every((o) => o.entry !== null)).toBe(true);
+      const before = await rowsReadSoFar(tx, 'time_entries', 'table and indexes');
+      clock += 60_000;
+      const closed = await closeOpenEntries(tx, liveClockOuts(crew, new Date(clock)));
+      expect(closed.map((o) => o.outcome)).toEqual(crew.map(() => 'closed'));
+      return (await rowsReadSoFar(tx, 'time_entries', 'table and indexes')) - before;
+    });
+}
+
+/** `count` closed hours of one new employee of `company`, long ago, in one statement. */
+export async function pastEntries(db: Db, company: CompanyRow, count: number): Promise<void> {
+  const employee = await createEmployee(db, { companyId: company.id });
+  await db.execute(sql`insert into time_entries (employee_id, company_id, clock_in, clock_out, worked_seconds, total_hours, regular_hours, overtime_hours)
+    select ${employee.id}::uuid, ${company.id}::uuid, t, t + interval '1 hour', 3600, 1, 1, 0
+      from generate_series(timestamptz '2019-01-01', timestamptz '2019-01-01' + ${count - 1} * interval '1 hour', interval '1 hour') t`);
 }
 
 /** A closed entry of `hours` regular hours from `clockIn`, already allocated, of an employee in a pay period. */
