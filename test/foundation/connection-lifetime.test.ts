@@ -14,6 +14,7 @@ const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('pooled PostgreSQL connections', () => {
   const opened: Database[] = [];
+  let fresh: Awaited<ReturnType<typeof createEmptyDatabase>> | undefined;
   /** A pool of one connection, so that one session makes and keeps every plan. */
   const onePooled = async (on: string, connectionLifetimeSeconds?: number) => {
     const database = await openDatabase({ url: on, poolMax: 1, connectionLifetimeSeconds });
@@ -23,6 +24,7 @@ describe.skipIf(!url)('pooled PostgreSQL connections', () => {
   const backend = async (db: Db) => (await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]!.pid;
   afterAll(async () => {
     for (const database of opened) await database.close();
+    await fresh?.drop();
   });
 
   it('are replaced once their lifetime has passed', async () => {
@@ -34,7 +36,6 @@ describe.skipIf(!url)('pooled PostgreSQL connections', () => {
   });
 
   describe('on a database that nothing analyzes', () => {
-    let fresh: Awaited<ReturnType<typeof createEmptyDatabase>>;
     beforeAll(async () => {
       fresh = await createEmptyDatabase(url!, 'payclock_lifetime');
       const database = await onePooled(fresh.url);
@@ -45,13 +46,9 @@ describe.skipIf(!url)('pooled PostgreSQL connections', () => {
           execute 'alter table ' || t || ' set (autovacuum_enabled = false)';
         end loop; end $$`);
     });
-    afterAll(async () => {
-      for (const database of opened.splice(0)) await database.close();
-      await fresh?.drop();
-    });
 
     it('a new session plans the batched clock out on the tables as they grew, where the old one kept its plan', async () => {
-      const kept = opened.at(-1)!.db;
+      const kept = opened.at(-1)!.db; // the session that migrated the fresh database
       const org = await createOrg(kept, { timezone: 'America/Chicago' });
       const company = await createCompany(kept, { bookkeeperOrgId: org.id });
       const crew: EmployeeRow[] = [];
@@ -64,7 +61,7 @@ describe.skipIf(!url)('pooled PostgreSQL connections', () => {
       await pastEntries(kept, company, 20_000);
       expect(await round(kept), 'the plan kept from the small database reads the whole table').toBeGreaterThan(20_000);
 
-      const later = (await onePooled(fresh.url)).db;
+      const later = (await onePooled(fresh!.url)).db;
       expect(await round(later)).toBeLessThan(100);
       expect(await round(kept), 'the old session still has its plan').toBeGreaterThan(20_000);
     });
