@@ -6,9 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type Db } from '../../src/db/open.ts';
-import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
 import { createEmptyDatabase } from '../helpers/postgres-databases.ts';
-import { batchedRounds, pastEntries } from '../timesheet/fixtures.ts';
+import { roundsPlannedOnSmallTables } from '../timesheet/fixtures.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -49,16 +48,7 @@ describe.skipIf(!url)('pooled PostgreSQL connections', () => {
 
     it('a new session plans the batched clock out on the tables as they grew, where the old one kept its plan', async () => {
       const kept = opened.at(-1)!.db; // the session that migrated the fresh database
-      const org = await createOrg(kept, { timezone: 'America/Chicago' });
-      const company = await createCompany(kept, { bookkeeperOrgId: org.id });
-      const crew: EmployeeRow[] = [];
-      for (let i = 0; i < 4; i++) crew.push(await createEmployee(kept, { companyId: company.id }));
-      const round = batchedRounds(crew, Date.parse('2026-04-06T13:00:00Z'));
-
-      // The session keeps its plans after a few calls, made while the database held a few
-      // dozen entries; then 20,000 past entries arrive.
-      for (let i = 0; i < 8; i++) await round(kept);
-      await pastEntries(kept, company, 20_000);
+      const round = await roundsPlannedOnSmallTables(kept);
       expect(await round(kept), 'the plan kept from the small database reads the whole table').toBeGreaterThan(20_000);
 
       const later = (await onePooled(fresh!.url)).db;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/open.ts';
 import { closeOpenEntries, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
-import { createEmployee, createTenant, createTimeEntry, type CompanyRow } from '../helpers/factories.ts';
+import { createCompany, createEmployee, createOrg, createTenant, createTimeEntry, type CompanyRow, type EmployeeRow } from '../helpers/factories.ts';
 import { rowsReadSoFar } from '../helpers/session-counts.ts';
 import type { TokenService } from '../../src/core/tokens.ts';
 import type { ClockInValues, ClockOutValues } from '../../src/modules/timesheet/clock.repository.ts';
@@ -39,7 +39,7 @@ export function liveClockOuts(crew: readonly { id: string }[], now: Date): Clock
  * one a minute later, in a transaction on the `db` given, and returns the rows of time_entries
  * (its table and its indexes) that the clock out read.
  */
-export function batchedRounds(crew: readonly { id: string }[], start: number) {
+function batchedRounds(crew: readonly { id: string }[], start: number) {
   let clock = start;
   return (db: Db) =>
     db.transaction(async (transaction) => {
@@ -61,6 +61,22 @@ export async function pastEntries(db: Db, company: CompanyRow, count: number): P
   await db.execute(sql`insert into time_entries (employee_id, company_id, clock_in, clock_out, worked_seconds, total_hours, regular_hours, overtime_hours)
     select ${employee.id}::uuid, ${company.id}::uuid, t, t + interval '1 hour', 3600, 1, 1, 0
       from generate_series(timestamptz '2019-01-01', timestamptz '2019-01-01' + ${count - 1} * interval '1 hour', interval '1 hour') t`);
+}
+
+/**
+ * The rounds (batchedRounds) of a crew of four whose batched punches the session of `db` planned
+ * while the database held a few dozen entries (a session keeps its plans after a few calls);
+ * 20,000 past entries arrived after that.
+ */
+export async function roundsPlannedOnSmallTables(db: Db) {
+  const org = await createOrg(db, { timezone: 'America/Chicago' });
+  const company = await createCompany(db, { bookkeeperOrgId: org.id });
+  const crew: EmployeeRow[] = [];
+  for (let i = 0; i < 4; i++) crew.push(await createEmployee(db, { companyId: company.id }));
+  const round = batchedRounds(crew, Date.parse('2026-04-06T13:00:00Z'));
+  for (let i = 0; i < 8; i++) await round(db);
+  await pastEntries(db, company, 20_000);
+  return round;
 }
 
 /** A closed entry of `hours` regular hours from `clockIn`, already allocated, of an employee in a pay period. */
