@@ -26,9 +26,9 @@ export const MAINTENANCE_CHECK_INTERVAL_MS = 60_000;
  *   counts dead rows only since it opened, so this catches the rows that die without the file
  *   growing (deleted ones); the first rule catches the rest after a restart.
  * Both take `VACUUM (ANALYZE)`: a grown table's new rows include the dead versions of its clock
- * outs, and vacuuming them with the analyze costs little more than analyzing alone: 0.77-0.94 s
- * against 0.63-0.69 s at 300,000 entries, once a tenth more had arrived, each with a dead version
- * (BENCHMARKS.md, "Dead rows on the embedded engine").
+ * outs, and vacuuming them with the analyze costs little more than analyzing alone: a fifth to a
+ * third more, side by side at 300,000 entries once a tenth more had arrived, each with a dead
+ * version (BENCHMARKS.md, "Dead rows on the embedded engine").
  */
 export async function maintainTables(db: Db): Promise<string[]> {
   const due = await queryRows<{ name: string }>(
