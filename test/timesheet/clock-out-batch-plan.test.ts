@@ -11,6 +11,7 @@ import type { Database } from '../../src/db/open.ts';
 import { clockOutBatchQuery, insertOpenEntries } from '../../src/modules/timesheet/clock-batch.repository.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 import { createCompany, createEmployee, createOrg, type EmployeeRow } from '../helpers/factories.ts';
+import { pastEntries } from './fixtures.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -46,13 +47,7 @@ describe.skipIf(!url)('the batched clock out plan', () => {
     // A table of some size where few of the entries are open, as the statistics of a running
     // service say: 20,000 closed hours of another employee, analyzed. On a small table a
     // plan may read every row whatever the statement says.
-    const history = await createEmployee(database.db, { companyId: company.id });
-    await session.query(
-      `insert into time_entries (employee_id, company_id, clock_in, clock_out, worked_seconds, total_hours, regular_hours, overtime_hours)
-       select $1, $2, t, t + interval '1 hour', 3600, 1, 1, 0
-         from generate_series(now() - interval '1000 days', now() - interval '1000 days' + interval '19999 hours', interval '1 hour') t`,
-      [history.id, company.id],
-    );
+    await pastEntries(database.db, company, 20_000);
     await session.query('analyze time_entries');
 
     // The plan a long-lived pooled session keeps (generic), with every nested statement logged
