@@ -8,9 +8,14 @@ export class ConcurrencyLimit {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
+  /**
+   * `slotsNow` may lower the limit for a while (the hasher's, while other requests run): it is
+   * asked whenever a slot is taken or given back. The limit stays between 1 and `maxConcurrent`.
+   */
   constructor(
     readonly maxConcurrent: number,
     readonly maxQueued: number,
+    private readonly slotsNow: () => number = () => maxConcurrent,
   ) {}
 
   /** Slots taken now, and work waiting for one (for tests and metrics). */
@@ -23,20 +28,21 @@ export class ConcurrencyLimit {
 
   /** Waits for a slot (or throws 503 when the queue is full); call the returned function once, when done. */
   async acquire(): Promise<() => void> {
-    if (this.running >= this.maxConcurrent) {
-      if (this.waiting.length >= this.maxQueued) throw Errors.serviceUnavailable(1);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
+    if (this.waiting.length === 0 && this.running < this.limit()) {
       this.running += 1;
+    } else {
+      if (this.waiting.length >= this.maxQueued) throw Errors.serviceUnavailable(1);
+      const turn = new Promise<void>((resolve) => this.waiting.push(resolve));
+      // The limit may have risen since the last slot was given back.
+      this.startWaiting();
+      await turn;
     }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      // Hand the slot straight to the next waiter (running stays the same), else free it.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
+      this.running -= 1;
+      this.startWaiting();
     };
   }
 
@@ -46,6 +52,18 @@ export class ConcurrencyLimit {
       return await work();
     } finally {
       release();
+    }
+  }
+
+  private limit(): number {
+    return Math.max(1, Math.min(this.maxConcurrent, this.slotsNow()));
+  }
+
+  /** Hands free slots to the waiters, first come first served. */
+  private startWaiting(): void {
+    while (this.waiting.length > 0 && this.running < this.limit()) {
+      this.running += 1;
+      this.waiting.shift()!();
     }
   }
 }
