@@ -29,7 +29,7 @@ import { BODY_LIMIT_BYTES, requestHooksPlugin } from './http/request-hooks.ts';
 import { literalPathWhenUndecodable, MAX_PATH_PARAM_LENGTH, MAX_REQUEST_HEAD_BYTES } from './http/request-url.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { webAppPlugin } from './http/web-app.ts';
-import { SecretHasher } from './core/hashing.ts';
+import { DEFAULT_HASH_COST, SecretHasher } from './core/hashing.ts';
 import { TokenService } from './core/tokens.ts';
 import { createActorLoader } from './modules/auth/actor.repository.ts';
 import { registerModules } from './modules/index.ts';
@@ -97,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: database.db,
     clock: deps.clock ?? systemClock,
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
-    hasher: deps.hasher ?? new SecretHasher(),
+    // Sign-ins hash one at a time while other requests run (docs/architecture.md §3); `app.inFlight`
+    // is decorated below, before the first request.
+    hasher: deps.hasher ?? new SecretHasher(DEFAULT_HASH_COST, { busy: () => app.inFlight.othersThanSignIns > 0 }),
     actors: createActorLoader(database.db),
   };
 

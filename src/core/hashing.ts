@@ -4,6 +4,12 @@
 // login burst fills it and every authenticated request waits behind the hashes (measured with
 // bench/login-burst.ts). So at most `maxConcurrent` hashes run at once, leaving threads free,
 // and beyond `maxQueued` waiting ones the attempt is shed with 503 instead of queueing forever.
+//
+// While `busy()` says other work is running (the app: requests other than sign-ins), at most
+// `maxConcurrentWhileBusy` hashes run, one by default. On two cores two hashes keep both busy,
+// and each punch of a shift change then waits for a core: a hundred logins a second doubled the
+// clock's p99. One hash at a time leaves a core to the other requests, at a third of the logins'
+// rate, and only while they compete: alone, sign-ins still get every core (docs/architecture.md §3).
 // Hashing on threads of a lower priority was measured and not kept: it traded logins for punches
 // without lowering the clock's p99 during a burst (BENCHMARKS.md, "The login burst: hashing at a
 // lower priority").
@@ -25,6 +31,10 @@ const ARGON2ID = 2;
 export interface HasherLimits {
   /** Hashes running at once; default: the cores, at most 3 (libuv's default pool has 4 threads). */
   maxConcurrent?: number;
+  /** True while other work is running (the app's other requests), when `maxConcurrentWhileBusy` applies. */
+  busy?: () => boolean;
+  /** Hashes running at once while `busy()`; default 1. */
+  maxConcurrentWhileBusy?: number;
   /** Hashes waiting for a slot before further ones are refused with 503. */
   maxQueued?: number;
 }
@@ -37,10 +47,22 @@ export class SecretHasher {
     private readonly cost: HashCost = DEFAULT_HASH_COST,
     limits: HasherLimits = {},
   ) {
+    const maxConcurrent = Math.max(1, limits.maxConcurrent ?? Math.min(availableParallelism(), 3));
+    const { busy } = limits;
+    const whileBusy = Math.max(1, limits.maxConcurrentWhileBusy ?? 1);
     this.limit = new ConcurrencyLimit(
-      Math.max(1, limits.maxConcurrent ?? Math.min(availableParallelism(), 3)),
+      maxConcurrent,
       Math.max(0, limits.maxQueued ?? 256),
+      busy ? () => (busy() ? whileBusy : maxConcurrent) : undefined,
     );
+  }
+
+  /** Hashes running now, and hashes waiting for a slot (`password_hashes` in /metrics). */
+  get running(): number {
+    return this.limit.inUse;
+  }
+  get waiting(): number {
+    return this.limit.queued;
   }
 
   hash(secret: string): Promise<string> {

@@ -5,6 +5,8 @@
 // error). Here a request counts from onRequest until its answer has passed the onSend hooks,
 // where the last database work of a request happens (the idempotency commit, src/http/idempotency.ts),
 // and onClose waits for the count to reach zero before main.ts closes the database (docs/api.md §13).
+// The same count, less the sign-ins, tells the hasher when other requests are running, so that
+// sign-ins hash one at a time then (src/core/hashing.ts, docs/architecture.md §3).
 import type { FastifyRequest } from 'fastify';
 import { PLUGIN, sharedPlugin } from './plugin.ts';
 
@@ -12,24 +14,36 @@ import { PLUGIN, sharedPlugin } from './plugin.ts';
 export const DRAIN_TIMEOUT_MS = 20_000;
 
 export class InFlightRequests {
-  private readonly counted = new WeakSet<FastifyRequest>();
+  /** Each request counted, and whether it is a sign-in. */
+  private readonly counted = new WeakMap<FastifyRequest, boolean>();
   private running = 0;
+  private signIns = 0;
   private waiters: Array<() => void> = [];
 
   get count(): number {
     return this.running;
   }
 
+  /** Requests running other than sign-ins: while there are any, sign-ins hash one at a time (src/core/hashing.ts). */
+  get othersThanSignIns(): number {
+    return this.running - this.signIns;
+  }
+
   enter(request: FastifyRequest): void {
     if (this.counted.has(request)) return;
-    this.counted.add(request);
+    const signIn = request.routeOptions?.config?.signIn === true;
+    this.counted.set(request, signIn);
     this.running += 1;
+    if (signIn) this.signIns += 1;
   }
 
   /** Idempotent per request: onSend and onResponse both call it. */
   leave(request: FastifyRequest): void {
-    if (!this.counted.delete(request)) return;
+    const signIn = this.counted.get(request);
+    if (signIn === undefined) return;
+    this.counted.delete(request);
     this.running -= 1;
+    if (signIn) this.signIns -= 1;
     if (this.running === 0) for (const wake of this.waiters.splice(0)) wake();
   }
 
@@ -77,6 +91,10 @@ export const inFlightPlugin = sharedPlugin(PLUGIN.inFlight, [PLUGIN.idempotency]
 });
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A sign-in: its cost is argon2id (src/core/hashing.ts), whose hashes give way to the other requests. */
+    signIn?: boolean;
+  }
   interface FastifyInstance {
     /** Requests between onRequest and their answer's onSend (src/http/in-flight.ts). */
     inFlight: InFlightRequests;

@@ -1,5 +1,5 @@
 // Prometheus metrics (GET /metrics, docs/api.md §15): request count and latency per route pattern and status, the
-// database pool, rate-limit rejections and the default process metrics, in a registry of our
+// database pool, rate-limit rejections, password hashes and the default process metrics, in a registry of our
 // own (not prom-client's global one). GET /metrics exists only when METRICS_TOKEN is set, and
 // answers only to `Authorization: Bearer <METRICS_TOKEN>`.
 //
@@ -30,14 +30,25 @@ export interface Metrics {
   readonly punchBatchSize: Histogram<'kind'>;
   /** Timesheet reads per coalesced statement, by kind (week, pay_period): src/modules/timesheet/timesheet-reader.ts. */
   readonly timesheetReadBatchSize: Histogram<'kind'>;
+  /** argon2id hashes by state (running, waiting): src/core/hashing.ts. */
+  readonly passwordHashes: Gauge<'state'>;
   /** Adds the pool of a database to `db_pool_connections` until the returned function is called. */
   observeDatabase(database: Pick<Database, 'poolStats'>): () => void;
+  /** Adds a hasher to `password_hashes` until the returned function is called. */
+  observeHasher(hasher: HashSlots): () => void;
+}
+
+/** What `password_hashes` reads of a hasher (SecretHasher). */
+export interface HashSlots {
+  readonly running: number;
+  readonly waiting: number;
 }
 
 /** A fresh set of metrics in its own registry (tests that want isolation build their own). */
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   const databases = new Set<Pick<Database, 'poolStats'>>();
+  const hashers = new Set<HashSlots>();
   const httpRequests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',
@@ -96,6 +107,22 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     buckets: [1, 2, 4, 8, 16, 32],
     registers: [registry],
   });
+  const passwordHashes = new Gauge({
+    name: 'password_hashes',
+    help: 'argon2id hashes of passwords and PINs by state (running, waiting = queued for a slot); sign-ins hash one at a time while other requests run',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      let running = 0;
+      let waiting = 0;
+      for (const hasher of hashers) {
+        running += hasher.running;
+        waiting += hasher.waiting;
+      }
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   return {
     registry,
@@ -105,10 +132,17 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     rateLimitRejections,
     punchBatchSize,
     timesheetReadBatchSize,
+    passwordHashes,
     observeDatabase(database) {
       databases.add(database);
       return () => {
         databases.delete(database);
+      };
+    },
+    observeHasher(hasher) {
+      hashers.add(hasher);
+      return () => {
+        hashers.delete(hasher);
       };
     },
   };
@@ -123,13 +157,21 @@ export const metrics: Metrics = createMetrics();
  */
 export const metricsPlugin = sharedPlugin(PLUGIN.metrics, [PLUGIN.openApi], (app, ctx) => registerMetrics(app, ctx));
 
-function registerMetrics(app: FastifyInstance, deps: { config: Pick<Config, 'metricsToken'>; database: Pick<Database, 'poolStats'> }, target: Metrics = metrics): void {
+function registerMetrics(
+  app: FastifyInstance,
+  deps: { config: Pick<Config, 'metricsToken'>; database: Pick<Database, 'poolStats'>; hasher: HashSlots },
+  target: Metrics = metrics,
+): void {
   const token = deps.config.metricsToken;
   if (!token) return;
   const expected = digest(token);
 
-  const forget = target.observeDatabase(deps.database);
-  app.addHook('onClose', async () => forget());
+  const forgetDatabase = target.observeDatabase(deps.database);
+  const forgetHasher = target.observeHasher(deps.hasher);
+  app.addHook('onClose', async () => {
+    forgetDatabase();
+    forgetHasher();
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = {

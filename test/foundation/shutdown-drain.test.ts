@@ -100,4 +100,19 @@ describe('InFlightRequests', () => {
     expect(await drained).toBe(true);
     expect(inFlight.count).toBe(0);
   });
+
+  it('counts sign-ins among the requests running, but not among the others (src/core/hashing.ts)', () => {
+    const inFlight = new InFlightRequests();
+    const signIn = { routeOptions: { config: { signIn: true } } } as never;
+    const other = { routeOptions: { config: {} } } as never;
+    inFlight.enter(signIn);
+    expect([inFlight.count, inFlight.othersThanSignIns]).toEqual([1, 0]);
+    inFlight.enter(other);
+    expect([inFlight.count, inFlight.othersThanSignIns]).toEqual([2, 1]);
+    inFlight.leave(other);
+    inFlight.leave(other); // left once
+    expect([inFlight.count, inFlight.othersThanSignIns]).toEqual([1, 0]);
+    inFlight.leave(signIn);
+    expect([inFlight.count, inFlight.othersThanSignIns]).toEqual([0, 0]);
+  });
 });

@@ -1,6 +1,7 @@
 // GET /metrics (docs/api.md §15): Prometheus text from our own registry, only when METRICS_TOKEN is set
 // and only with `Authorization: Bearer <METRICS_TOKEN>`; requests are counted and timed by route
-// pattern (never the raw URL) and status, with the pool, rate-limit rejections and process metrics.
+// pattern (never the raw URL) and status, with the pool, rate-limit rejections, password hashes and
+// process metrics.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/http/metrics.ts';
@@ -64,6 +65,10 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} [1-9]\d*$/m);
     // Raw URLs would make one series per id.
     expect(text).not.toContain(id);
+    // The app's hasher (test/auth/sign-in-hashes.test.ts reads it while sign-ins run).
+    expect(text).toMatch(/^# TYPE password_hashes gauge$/m);
+    expect(text).toMatch(/^password_hashes\{state="running"\} \d+$/m);
+    expect(text).toMatch(/^password_hashes\{state="waiting"\} \d+$/m);
     // Default process metrics.
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
@@ -102,6 +107,19 @@ describe('createMetrics', () => {
     expect(text).toMatch(/^db_pool_connections\{state="waiting"\} 3$/m);
     forget();
     expect(await own.registry.metrics()).not.toMatch(/^db_pool_connections\{/m);
+  });
+
+  it('sums password_hashes over the hashers it observes, until each is forgotten', async () => {
+    const own = createMetrics({ defaultMetrics: false });
+    const forgetFirst = own.observeHasher({ running: 1, waiting: 4 });
+    own.observeHasher({ running: 2, waiting: 0 });
+    let text = await own.registry.metrics();
+    expect(text).toMatch(/^password_hashes\{state="running"\} 3$/m);
+    expect(text).toMatch(/^password_hashes\{state="waiting"\} 4$/m);
+    forgetFirst();
+    text = await own.registry.metrics();
+    expect(text).toMatch(/^password_hashes\{state="running"\} 2$/m);
+    expect(text).toMatch(/^password_hashes\{state="waiting"\} 0$/m);
   });
 
   it('lets other code count rejections of its own limits', async () => {

@@ -165,7 +165,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
   app.post(
     '/auth/login',
     {
-      config: { auth: 'none', validationError: ValidationLabel.login, failureError: FailureLabel.login },
+      config: { auth: 'none', signIn: true, validationError: ValidationLabel.login, failureError: FailureLabel.login },
       onRequest: limitPerIp(RULES.loginPerIp),
       onError: auditMalformed('login'),
       schema: {
@@ -190,7 +190,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
   app.post(
     '/auth/employee/verify',
     {
-      config: { auth: 'none', validationError: ValidationLabel.verification, failureError: FailureLabel.verification },
+      config: { auth: 'none', signIn: true, validationError: ValidationLabel.verification, failureError: FailureLabel.verification },
       onRequest: limitPerIp(RULES.verifyPerIp),
       onError: auditMalformed('verify'),
       schema: {
