@@ -7,9 +7,10 @@
 //
 // While `busy()` says other work is running (the app: requests other than sign-ins), at most
 // `maxConcurrentWhileBusy` hashes run, one by default. On two cores two hashes keep both busy,
-// and each punch of a shift change then waits for a core: a hundred logins a second doubled the
-// clock's p99. One hash at a time leaves a core to the other requests, at a third of the logins'
-// rate, and only while they compete: alone, sign-ins still get every core (docs/architecture.md §3).
+// and each punch of a shift change then waits for a core: a hundred logins a second about doubled
+// the clock's p99. One hash at a time leaves a core to the other requests, at the cost of a third of
+// the logins' rate, and only while they compete: alone, sign-ins still get every core
+// (docs/architecture.md §3).
 // Hashing on threads of a lower priority was measured and not kept: it traded logins for punches
 // without lowering the clock's p99 during a burst (BENCHMARKS.md, "The login burst: hashing at a
 // lower priority").
