@@ -77,6 +77,19 @@ describe('the employee app’s error messages', () => {
     }
   });
 
+  it('say a 429’s wait in seconds up to a minute and a half, then in minutes and seconds, in both languages', () => {
+    const say = (lang: 'en' | 'es', seconds: number | null) =>
+      errorMessage(new ApiError(429, 'Too many verification attempts', undefined, seconds, null), (key, values) => translate(lang, key, values));
+    expect(say('en', 45)).toBe('Too many tries. You can try again in 45 seconds.');
+    expect(say('en', 90)).toBe('Too many tries. You can try again in 90 seconds.');
+    expect(say('en', 91)).toBe('Too many tries. You can try again in 1:31 (minutes:seconds).');
+    expect(say('en', 897)).toBe('Too many tries. You can try again in 14:57 (minutes:seconds).');
+    expect(say('es', 897)).toBe('Demasiados intentos. Puede volver a intentarlo en 14:57 (minutos:segundos).');
+    expect(say('en', 0)).toBe('You can try again now.');
+    // No Retry-After: a minute, as the service's shortest window.
+    expect(say('en', null)).toBe('Too many tries. You can try again in 60 seconds.');
+  });
+
   it('say a 500 and a lost connection in words', () => {
     expect(errorMessage(new ApiError(500, 'Failed to submit timesheet', undefined, null, null), (k) => k)).toBe('error.server');
     expect(errorMessage(new ApiError(0, 'Network error', undefined, null, null), (k) => k)).toBe('error.offline');

@@ -6,6 +6,7 @@ import { ApiError, type Api } from '../api/client.ts';
 import { companyChoices, verify, type CompanyChoice, type VerifyResult } from '../api/employee.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useCountdown } from '../ui/countdown.ts';
+import { waitMessage } from '../ui/wait-message.ts';
 import { errorMessage } from '../ui/errors.ts';
 import { Keypad } from '../ui/Keypad.tsx';
 import { applyKey } from '../ui/keypad.ts';
@@ -57,7 +58,7 @@ export function SignIn({ api, onSignedIn, companyId: boundCompanyId, heading }: 
     setField('pin');
   }
 
-  const message = !error ? null : limited ? (waitSeconds > 0 ? t('error.tooManyTries', { seconds: waitSeconds }) : t('error.tooManyTriesDone')) : errorMessage(error, t);
+  const message = !error ? null : limited ? waitMessage(waitSeconds, t) : errorMessage(error, t);
   const alert = (
     <p className="error" role="alert" aria-live="assertive">
       {message}

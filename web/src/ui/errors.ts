@@ -2,6 +2,7 @@
 // service's English details never reach the screen: a label with no words of its own falls back
 // to words chosen by its status class.
 import { ApiError } from '../api/client.ts';
+import { waitMessage } from './wait-message.ts';
 import type { MessageKey } from '../i18n/messages.en.ts';
 import type { Values } from '../i18n/translate.ts';
 
@@ -58,7 +59,7 @@ const ENTRY_DETAILS: ReadonlyArray<[RegExp, MessageKey]> = [
 
 export function errorMessage(error: unknown, t: Translate): string {
   if (!(error instanceof ApiError) || error.status === 0) return t('error.offline');
-  if (error.status === 429) return t('error.tooManyTries', { seconds: error.retryAfterSeconds ?? 60 });
+  if (error.status === 429) return waitMessage(error.retryAfterSeconds ?? 60, t);
   const key = BY_LABEL[error.label];
   if (key) return t(key);
   if (error.label === 'Invalid time entry data') {

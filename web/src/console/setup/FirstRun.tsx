@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { useCountdown } from '../../ui/countdown.ts';
+import { waitMessage } from '../../ui/wait-message.ts';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import { sessionKey } from '../session.tsx';
@@ -29,7 +30,7 @@ const FIELD_PROBLEM: Record<FieldName, SetupKey> = {
 };
 
 function formMessage(error: ApiError, waitSeconds: number, t: Translate<SetupKey>): string {
-  if (error.status === 429) return waitSeconds > 0 ? t('error.tooManyTries', { seconds: waitSeconds }) : t('error.tooManyTriesDone');
+  if (error.status === 429) return waitMessage(waitSeconds, t);
   if (error.status === 0) return t('error.offline');
   if (error.status === 409 || error.status === 404) return t('error.taken');
   if (error.status === 400 && Object.keys(fieldProblems(error)).length > 0) return t('error.fix');

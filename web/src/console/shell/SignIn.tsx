@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { useCountdown } from '../../ui/countdown.ts';
+import { waitMessage } from '../../ui/wait-message.ts';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import { sessionKey } from '../session.tsx';
@@ -10,14 +11,8 @@ import { shellMessages } from './messages.ts';
 
 type ShellKey = keyof typeof shellMessages.en;
 
-const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
 function signInMessage(error: ApiError, waitSeconds: number, t: Translate<ShellKey>): string {
-  if (error.status === 429) {
-    if (waitSeconds <= 0) return t('error.tooManyTriesDone');
-    // The login window is 15 minutes: "in 897 seconds" reads worse than "in 14:57".
-    return waitSeconds <= 90 ? t('error.tooManyTries', { seconds: waitSeconds }) : t('error.tooManyTriesMinutes', { time: minutesAndSeconds(waitSeconds) });
-  }
+  if (error.status === 429) return waitMessage(waitSeconds, t);
   if (error.status === 0) return t('error.offline');
   if (error.status === 503) return t('error.busy');
   if (error.status === 401) return t('error.badCredentials');
