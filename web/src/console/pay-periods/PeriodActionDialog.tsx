@@ -62,6 +62,7 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
       title={titles[kind]}
       confirmLabel={confirmLabels[kind]}
       danger={kind === 'delete'}
+      refused={refusedDelete}
       busy={run.isPending}
       onConfirm={() => run.mutate()}
       onCancel={onClose}
@@ -83,7 +84,7 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
             {(control) => <input {...control} type="date" value={payDate} onChange={(event) => setPayDate(event.target.value)} />}
           </Field>
         </div>
-      ) : (
+      ) : refusedDelete ? null : (
         <p>{t(`${kind}.body`)}</p>
       )}
       {refusedDelete && (

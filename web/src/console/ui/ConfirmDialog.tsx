@@ -1,6 +1,8 @@
 // Confirmation before anything destructive or hard to undo: a modal <dialog> (focus trapped and
 // Escape to cancel by the browser), whose confirm button names the action. Focus goes back to
-// what opened it when it closes, even when the page unmounts it.
+// what opened it when it closes, even when the page unmounts it. Once the service has refused the
+// action for good (`refused`: a pay period with entries cannot be deleted), the dialog no longer
+// offers it: only Close is left, and it takes the focus.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { uiMessages } from './messages.ts';
@@ -13,6 +15,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy = false,
   danger = false,
+  refused = false,
   onConfirm,
   onCancel,
 }: {
@@ -22,25 +25,33 @@ export function ConfirmDialog({
   confirmLabel: string;
   busy?: boolean;
   danger?: boolean;
+  refused?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }) {
   const { t } = useCatalogue(uiMessages);
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useRestoreFocus(open);
   useModal(ref, open);
+  // The confirm button that had the focus is gone: the focus goes to what is left.
+  useEffect(() => {
+    if (refused) cancel.current?.focus();
+  }, [refused]);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onCancel(); }}>
       <h2 id={titleId}>{title}</h2>
       {children}
       <div className="dialog-actions">
-        <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
-          {t('confirm.cancel')}
+        <button ref={cancel} type="button" className="secondary" onClick={onCancel} disabled={busy}>
+          {refused ? t('confirm.close') : t('confirm.cancel')}
         </button>
-        <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-          {busy ? t('confirm.working') : confirmLabel}
-        </button>
+        {!refused && (
+          <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+            {busy ? t('confirm.working') : confirmLabel}
+          </button>
+        )}
       </div>
     </dialog>
   );

@@ -17,6 +17,7 @@ export const uiMessages = defineCatalogue(
     'pagination.status': 'Page {page} of {pages} · {total} in all',
     'search.label': 'Search',
     'confirm.cancel': 'Cancel',
+    'confirm.close': 'Close',
     'confirm.working': 'Working…',
   },
   {
@@ -35,6 +36,7 @@ export const uiMessages = defineCatalogue(
     'pagination.status': 'Página {page} de {pages} · {total} en total',
     'search.label': 'Buscar',
     'confirm.cancel': 'Cancelar',
+    'confirm.close': 'Cerrar',
     'confirm.working': 'Procesando…',
   },
 );
