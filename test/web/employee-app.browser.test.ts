@@ -430,7 +430,11 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
 
     await context.setOffline(true);
     await page.getByText(/^No connection\. The kiosk cannot sign anyone in/).waitFor();
+    // The banner says no one can sign in, and the button agrees until the connection returns.
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
     await checkScreen(page, 'kiosk-offline');
+    await context.setOffline(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(false);
     await context.close();
   }, 180_000);
 });

@@ -6,6 +6,7 @@ import { ApiError, type Api } from '../api/client.ts';
 import { companyChoices, verify, type CompanyChoice, type VerifyResult } from '../api/employee.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useCountdown } from '../ui/countdown.ts';
+import { useOnline } from './Header.tsx';
 import { waitMessage } from '../ui/wait-message.ts';
 import { errorMessage } from '../ui/errors.ts';
 import { Keypad } from '../ui/Keypad.tsx';
@@ -24,9 +25,11 @@ export function SignIn({ api, onSignedIn, companyId: boundCompanyId, heading }: 
   const [busy, setBusy] = useState(false);
   const [waitSeconds, startWait] = useCountdown();
   const limited = error?.status === 429;
+  // Offline, a sign-in cannot reach the service: the page's banner says so, and the button waits.
+  const online = useOnline();
 
   async function signIn(companyId: string | undefined) {
-    if (busy || (limited && waitSeconds > 0)) return;
+    if (busy || !online || (limited && waitSeconds > 0)) return;
     setBusy(true);
     setError(null);
     try {
@@ -89,7 +92,7 @@ export function SignIn({ api, onSignedIn, companyId: boundCompanyId, heading }: 
         onKey={(key) => (field === 'phone' ? setPhone((v) => applyKey(v, key, FIELD_LENGTH.phone)) : setPin((v) => applyKey(v, key, FIELD_LENGTH.pin)))}
       />
       {alert}
-      <button type="submit" className="primary" disabled={busy || (limited && waitSeconds > 0)}>
+      <button type="submit" className="primary" disabled={busy || !online || (limited && waitSeconds > 0)}>
         {busy ? t('signIn.working') : t('signIn.submit')}
       </button>
     </form>
