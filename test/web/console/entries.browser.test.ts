@@ -163,7 +163,7 @@ describe('an employee\'s entries in a pay period', () => {
     expect(lock.status).toBe(200);
     await page.reload();
     await page.getByText(/Este periodo de pago está bloqueado: sus registros no se pueden agregar, corregir ni eliminar\./).waitFor();
-    expect(await page.getByRole('button', { name: 'Agregar registro' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Añadir registro' }).isDisabled()).toBe(true);
     const correct = page.getByRole('button', { name: /^Corregir el registro: / });
     expect(await correct.count()).toBe(5);
     for (const button of await correct.all()) expect(await button.isDisabled()).toBe(true);

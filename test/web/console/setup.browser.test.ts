@@ -87,7 +87,7 @@ describe('the first run at /admin', () => {
     const harness = await emptyConsole();
     const { context, page } = await openConsole(harness, '/admin', { locale: 'es-MX' });
     await page.getByRole('heading', { name: 'Crear el primer administrador' }).waitFor();
-    for (const label of ['Correo electrónico', 'Nombre', 'Apellido', 'Organización', 'Zona horaria']) {
+    for (const label of ['Correo electrónico', 'Nombre', 'Apellidos', 'Organización', 'Zona horaria']) {
       await expect(page.getByLabel(label, { exact: true }).isVisible()).resolves.toBe(true);
     }
     await checkPage(page, 'first-run-es');
@@ -101,7 +101,7 @@ describe('the first run at /admin', () => {
     await page.getByLabel('Correo electrónico').fill('second@firm.example');
     await page.getByLabel('Contraseña', { exact: true }).fill('a long passphrase');
     await page.getByLabel('Nombre', { exact: true }).fill('Segunda');
-    await page.getByLabel('Apellido').fill('Persona');
+    await page.getByLabel('Apellidos').fill('Persona');
     await page.getByLabel('Organización').fill('Otra firma');
     await page.getByRole('button', { name: 'Crear administrador' }).click();
     await page.getByText('Otra persona acaba de crear el primer administrador. Inicie sesión.').waitFor();

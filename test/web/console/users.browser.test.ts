@@ -51,7 +51,7 @@ describe('Users', () => {
     await dialog.getByLabel('Password').fill('short');
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await dialog.getByText('Use at least 8 characters.').waitFor();
-    await dialog.getByText('Enter this field.').first().waitFor();
+    await dialog.getByText('Fill in this field.').first().waitFor();
     await checkPage(page, 'users-add-problems');
     await dialog.getByLabel('Password').fill('a long passphrase');
     await dialog.getByLabel('First name').fill('Dana');
@@ -114,7 +114,7 @@ describe('Users', () => {
     await dialog.getByLabel('Correo electrónico').fill('super.two@example.com');
     await dialog.getByLabel('Contraseña').fill('a long passphrase');
     await dialog.getByLabel('Nombre').fill('Sara');
-    await dialog.getByLabel('Apellido').fill('Súper');
+    await dialog.getByLabel('Apellidos').fill('Súper');
     await dialog.getByLabel('Rol').selectOption('SUPER_ADMIN');
     await dialog.getByLabel('Organización').selectOption({ label: other.name });
     await checkPage(page, 'users-add-es');

@@ -59,7 +59,7 @@ export const usersMessages = defineCatalogue(
     'problem.email': 'Enter a valid email address, like name@example.com.',
     'problem.emailTaken': 'Another user already has this email.',
     'problem.password': 'Use at least 8 characters.',
-    'problem.required': 'Enter this field.',
+    'problem.required': 'Fill in this field.',
     'problem.self': 'You cannot deactivate yourself. Ask another administrator.',
   },
   {
@@ -101,7 +101,7 @@ export const usersMessages = defineCatalogue(
     'form.newPassword': 'Contraseña nueva',
     'form.passwordHint': 'Al menos 8 caracteres. Las demás sesiones del usuario terminan al cambiarla.',
     'form.firstName': 'Nombre',
-    'form.lastName': 'Apellido',
+    'form.lastName': 'Apellidos',
     'form.role': 'Rol',
     'form.roleSuperOnly': 'Solo un superadministrador puede otorgar el rol de superadministrador.',
     'form.organization': 'Organización',
