@@ -73,7 +73,7 @@ describe('the Audit log page', () => {
     expect(await page.getByRole('button', { name: /^Hide changes: / }).getAttribute('aria-expanded')).toBe('true');
     const clockOut = diff.getByRole('row', { name: /^Clock out Mar/ });
     expect(await clockOut.locator('td').allInnerTexts()).toEqual(['Mar 2, 2026, 5:00 PM', 'Mar 2, 2026, 6:15 PM']);
-    expect(await diff.getByRole('row', { name: /^Total hours/ }).locator('td').allInnerTexts()).toEqual(['9', '10.25']);
+    expect(await diff.getByRole('row', { name: /^Total hours/ }).locator('td').allInnerTexts()).toEqual(['9.00', '10.25']);
     // Unchanged fields and bookkeeping (updatedAt) are left out.
     expect(await diff.getByRole('row', { name: /^Clock in/ }).count()).toBe(0);
     expect(await diff.getByText('updatedAt').count()).toBe(0);

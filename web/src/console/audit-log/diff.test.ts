@@ -40,8 +40,12 @@ describe('auditDiff', () => {
     const details = { before: { clockIn: '2026-07-01T03:30:00Z', regularHours: 7.5 }, after: { clockIn: '2026-07-01T04:30:00Z', regularHours: 8.25 } };
     expect(auditDiff(details, 'America/Los_Angeles', 'es')).toEqual([
       { field: 'clockIn', before: formatAuditValue('2026-07-01T03:30:00Z', 'America/Los_Angeles', 'es'), after: formatAuditValue('2026-07-01T04:30:00Z', 'America/Los_Angeles', 'es') },
-      { field: 'regularHours', before: '7.5', after: '8.25' },
+      { field: 'regularHours', before: '7.50', after: '8.25' },
     ]);
+    // Hours read as on every other screen; other numbers as they are.
+    expect(formatAuditValue(9, 'America/Los_Angeles', 'en', 'totalHours')).toBe('9.00');
+    expect(formatAuditValue(1.5, 'America/Los_Angeles', 'en', 'overtimeMultiplier')).toBe('1.5');
+    expect(formatAuditValue(40, 'America/Los_Angeles', 'en', 'overtimeThreshold')).toBe('40');
     // 03:30 UTC is the evening before in Los Angeles.
     expect(formatAuditValue('2026-07-01T03:30:00Z', 'America/Los_Angeles', 'es')).toMatch(/30 jun 2026/);
   });

@@ -26,13 +26,22 @@ type Record_ = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One value as a person reads it: instants in the organization's zone, numbers in the language's style. */
-export function formatAuditValue(value: unknown, timeZone: string, lang: Lang): string | null {
+/** A field of hours (`regularHours`, `totalHours`…): written with two decimals, as every other screen writes hours. */
+const HOURS_FIELD = /Hours$/;
+
+/**
+ * One value as a person reads it: instants in the organization's zone, numbers in the language's
+ * style, hours (given the field's name) with two decimals ("9.00", not "9").
+ */
+export function formatAuditValue(value: unknown, timeZone: string, lang: Lang, field = ''): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string' && INSTANT.test(value)) {
     return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   }
-  if (typeof value === 'number') return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(value);
+  if (typeof value === 'number') {
+    const digits = HOURS_FIELD.test(field) ? 2 : 0;
+    return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(value);
+  }
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
@@ -58,7 +67,7 @@ export function auditDiff(details: unknown, timeZone: string, lang: Lang): DiffL
   const lines: DiffLine[] = [];
   for (const field of fields) {
     if (BOOKKEEPING_FIELDS.has(field) || sameValue(before[field], after[field])) continue;
-    lines.push({ field, before: formatAuditValue(before[field], timeZone, lang), after: formatAuditValue(after[field], timeZone, lang) });
+    lines.push({ field, before: formatAuditValue(before[field], timeZone, lang, field), after: formatAuditValue(after[field], timeZone, lang, field) });
   }
   return lines;
 }
