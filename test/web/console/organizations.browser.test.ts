@@ -26,7 +26,7 @@ describe('Organizations', () => {
     await page.getByRole('table').waitFor();
     await checkPage(page, 'organizations');
 
-    await page.getByLabel('Search by name, slug or email').fill(`Firm ${tag}`);
+    await page.getByLabel('Search by name, identifier or email').fill(`Firm ${tag}`);
     await page.waitForURL(/search=Firm/);
     await page.getByText('Page 1 of 1 · 3 in all').waitFor();
 

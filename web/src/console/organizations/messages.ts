@@ -5,7 +5,7 @@ export const organizationsMessages = defineCatalogue(
     heading: 'Organizations',
     lead: 'Every bookkeeping firm on this payclock. Only super administrators see this page.',
     add: 'Add organization',
-    search: 'Search by name, slug or email',
+    search: 'Search by name, identifier or email',
     show: 'Show',
     showActive: 'Active organizations',
     showAll: 'All organizations',

@@ -1,5 +1,7 @@
-// The three states every page has besides its content: loading, failed (with a retry) and empty.
+// The three states every page has besides its content: loading, failed (with a retry when one can
+// help) and empty.
 import type { ReactNode } from 'react';
+import { ApiError } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { uiMessages } from './messages.ts';
 import { problemText } from './problems.ts';
@@ -13,12 +15,19 @@ export function Loading() {
   );
 }
 
+/**
+ * Whether trying again may get another answer: a lost connection, a timeout, a limit or the
+ * service's own failure may pass; a record that does not exist, or a refusal, will not.
+ */
+const mayPass = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useCatalogue(uiMessages);
   return (
     <div className="state state-error" role="alert">
       <p>{t('error.load', { reason: problemText(error, t) })}</p>
-      {onRetry && (
+      {onRetry && mayPass(error) && (
         <button type="button" className="secondary" onClick={onRetry}>
           {t('retry')}
         </button>

@@ -4,7 +4,7 @@ export const uiMessages = defineCatalogue(
   {
     loading: 'Loading…',
     retry: 'Try again',
-    'error.load': 'Could not load this: {reason}',
+    'error.load': 'Could not load this. {reason}',
     'error.offline': 'Cannot reach payclock. Check your connection.',
     'error.busy': 'payclock is busy right now. Try again in a moment.',
     'error.signedOut': 'Your session has ended. Sign in again.',
@@ -23,7 +23,7 @@ export const uiMessages = defineCatalogue(
   {
     loading: 'Cargando…',
     retry: 'Reintentar',
-    'error.load': 'No se pudo cargar: {reason}',
+    'error.load': 'No se pudo cargar. {reason}',
     'error.offline': 'No se puede conectar con payclock. Revise su conexión.',
     'error.busy': 'payclock está ocupado ahora mismo. Inténtelo de nuevo en un momento.',
     'error.signedOut': 'Su sesión terminó. Vuelva a iniciar sesión.',
