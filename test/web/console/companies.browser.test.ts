@@ -70,7 +70,7 @@ describe('the companies page', () => {
     expect(await edit.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
     await edit.getByLabel('Name', { exact: true }).fill('   ');
     await edit.getByRole('button', { name: 'Save company' }).click();
-    await edit.getByText('This cannot be empty.').waitFor();
+    await edit.getByText('Fill in this field.').waitFor();
     await checkPage(page, 'companies-edit-error');
     const renamed = `${name} & Heating`;
     await edit.getByLabel('Name', { exact: true }).fill(renamed);
@@ -172,7 +172,7 @@ describe('the companies page', () => {
     await page.getByRole('button', { name: 'Añadir empresa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Añadir una empresa' });
     await dialog.getByRole('button', { name: 'Añadir empresa' }).click();
-    await dialog.getByText('Este campo no puede quedar vacío.').waitFor();
+    await dialog.getByText('Complete este campo.').waitFor();
     await dialog.getByText('Algunos campos necesitan atención. Revise los mensajes junto a ellos.').waitFor();
     await checkPage(page, 'companies-create-error-es');
     await context.close();

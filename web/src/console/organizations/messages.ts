@@ -41,7 +41,7 @@ export const organizationsMessages = defineCatalogue(
     'form.save': 'Save changes',
     'form.fix': 'Check the highlighted fields.',
     'confirm.title': 'Deactivate {name}?',
-    'confirm.body': 'Nobody of {name} can sign in or clock in while it is inactive. Its records stay, and you can reactivate it from Edit.',
+    'confirm.body': 'No one at {name} can sign in or clock in while it is inactive. Its records stay, and you can reactivate it from Edit.',
     'confirm.action': 'Deactivate',
     'done.created': '{name} was added.',
     'done.updated': '{name} was saved.',

@@ -4,7 +4,7 @@ import { defineCatalogue } from '../catalogue.ts';
 export const peopleMessages = defineCatalogue(
   {
     'reason.required': 'This is required.',
-    'reason.empty': 'This cannot be empty.',
+    'reason.empty': 'Fill in this field.',
     'reason.email': 'Enter a valid email address, like name@example.com.',
     'reason.phone': 'Enter a valid phone number, like (212) 555-0101.',
     'reason.format': 'This is not in the expected format.',
@@ -24,7 +24,7 @@ export const peopleMessages = defineCatalogue(
   },
   {
     'reason.required': 'Este campo es obligatorio.',
-    'reason.empty': 'Este campo no puede quedar vacío.',
+    'reason.empty': 'Complete este campo.',
     'reason.email': 'Escriba un correo electrónico válido, como nombre@ejemplo.com.',
     'reason.phone': 'Escriba un número de teléfono válido, como (212) 555-0101.',
     'reason.format': 'El formato no es el esperado.',
