@@ -133,18 +133,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     punchBatchSize,
     timesheetReadBatchSize,
     passwordHashes,
-    observeDatabase(database) {
-      databases.add(database);
-      return () => {
-        databases.delete(database);
-      };
-    },
-    observeHasher(hasher) {
-      hashers.add(hasher);
-      return () => {
-        hashers.delete(hasher);
-      };
-    },
+    observeDatabase: observeIn(databases),
+    observeHasher: observeIn(hashers),
+  };
+}
+
+/** Adds an item to a gauge's set until the returned function is called. */
+function observeIn<T>(observed: Set<T>): (item: T) => () => void {
+  return (item) => {
+    observed.add(item);
+    return () => {
+      observed.delete(item);
+    };
   };
 }
 

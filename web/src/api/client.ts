@@ -49,6 +49,14 @@ export class ApiError extends Error {
   get isUnavailable(): boolean {
     return this.status === 0 || this.status === 503 || this.status === 502 || this.status === 504;
   }
+
+  /**
+   * Whether asking again may get another answer: as above, or a timeout, a limit, the service's
+   * own failure. A record that does not exist, or a refusal, will not pass (a page's Retry).
+   */
+  get mayPassLater(): boolean {
+    return this.isUnavailable || this.status === 408 || this.status === 429 || this.status >= 500;
+  }
 }
 
 interface Envelope {

@@ -2,6 +2,7 @@
 // after (docs/api.md §16: changes carry `details.before` and `details.after`). Pure, so the rules
 // (what counts as changed, which bookkeeping fields are left out, how instants read) are tested
 // without a browser.
+import { formatHours } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
 
 const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
@@ -39,8 +40,8 @@ export function formatAuditValue(value: unknown, timeZone: string, lang: Lang, f
     return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   }
   if (typeof value === 'number') {
-    const digits = HOURS_FIELD.test(field) ? 2 : 0;
-    return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(value);
+    if (HOURS_FIELD.test(field)) return formatHours(value, lang);
+    return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(value);
   }
   if (typeof value === 'string') return value;
   return JSON.stringify(value);

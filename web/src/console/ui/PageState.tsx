@@ -15,12 +15,8 @@ export function Loading() {
   );
 }
 
-/**
- * Whether trying again may get another answer: a lost connection, a timeout, a limit or the
- * service's own failure may pass; a record that does not exist, or a refusal, will not.
- */
-const mayPass = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+/** An error that is not the service's answer (a bug of the page, say) is worth a retry too. */
+const mayPass = (error: unknown) => !(error instanceof ApiError) || error.mayPassLater;
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useCatalogue(uiMessages);
