@@ -90,6 +90,12 @@ describe('the employee app’s error messages', () => {
     expect(say('en', null)).toBe('Too many tries. You can try again in 60 seconds.');
   });
 
+  it('tell which failures may pass by asking again (a page offers Retry for those only)', () => {
+    const mayPass = (status: number) => new ApiError(status, 'label', undefined, null, null).mayPassLater;
+    expect([0, 408, 429, 500, 502, 503, 504].map(mayPass)).toEqual([true, true, true, true, true, true, true]);
+    expect([400, 401, 403, 404, 409].map(mayPass)).toEqual([false, false, false, false, false]);
+  });
+
   it('say a 500 and a lost connection in words', () => {
     expect(errorMessage(new ApiError(500, 'Failed to submit timesheet', undefined, null, null), (k) => k)).toBe('error.server');
     expect(errorMessage(new ApiError(0, 'Network error', undefined, null, null), (k) => k)).toBe('error.offline');
