@@ -217,6 +217,25 @@ describe('coalesced punches', () => {
       }
     });
 
+    it('a clock in over a closed entry fails its batch on the exclusion constraint; alone it is refused, its neighbours are written', async () => {
+      // The batch's insert arbitrates only the open-entry index (clock-batch.repository.ts), so an
+      // entry that an admin set to run past now makes the statement fail; the single statement's
+      // ON CONFLICT covers the exclusion constraint too, so alone the punch is refused, not failed.
+      observed.length = 0;
+      const writer = writerOf();
+      const [before, covered, after] = [await employee(), await employee(), await employee()];
+      await createTimeEntry(db, { employeeId: covered.id, companyId: company.id, clockIn: ms(NOW, -3_600_000), clockOut: ms(NOW, 3_600_000) });
+      const outcomes = await Promise.all([before, covered, after].map((w, i) => writer.clockIn(clockInOf(w, ms(NOW, 40 + i)))));
+      expect(observed).toEqual([['clock_in', 3]]);
+      expect(outcomes[0]!.entry?.clockIn).toEqual(ms(NOW, 40));
+      expect(outcomes[1]).toMatchObject({ entry: null, caller: { id: covered.id, active: true } });
+      expect(outcomes[2]!.entry?.clockIn).toEqual(ms(NOW, 42));
+      const batchAlone = await insertOpenEntries(db, [clockInOf(covered, ms(NOW, 50))]).then(() => 'written', pgErrorCode);
+      expect(batchAlone).toBe('23P01');
+      const open = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from time_entries where employee_id = ${covered.id}::uuid and clock_out is null`);
+      expect(open[0]!.n).toBe(0);
+    });
+
     it("one employee's punches never share a batch: the first to arrive clocks in, the second is refused", async () => {
       observed.length = 0;
       const writer = writerOf();

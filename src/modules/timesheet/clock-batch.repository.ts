@@ -3,7 +3,8 @@
 // with its own caller check, its own times and its own outcome. The punches travel as one JSON
 // parameter, so the statement's text (and its prepared plan) is the same for any batch size.
 // A batch never holds two punches of one employee (src/core/coalescer.ts), so its rows never
-// conflict with each other; a conflict with a committed row refuses only its own punch.
+// conflict with each other. A clock in whose employee already has an open entry is refused on
+// its own; one that overlaps a closed entry fails the batch's statement (see CLOCK_IN_BATCH).
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { EmployeeActorRow } from '../../core/actors.ts';
 import type { Db } from '../../db/open.ts';
@@ -59,6 +60,13 @@ const CLOCK_IN_COLUMNS =
 // table), and the outcomes are joined to the punches, not looked up with a subquery per punch
 // (which read every row of the batch for each one): 64 clock ins in 9.8-10.2 ms instead of
 // 10.8-11.2 (BENCHMARKS.md).
+// ON CONFLICT names the open-entry index, its only arbiter: a second clock in does nothing, as
+// alone. Without a target every unique index and the exclusion constraint were arbiters, and
+// PostgreSQL searched each of them twice per punch, before inserting and as it inserted: the
+// batch took 9-12% longer (BENCHMARKS.md, "The clock in's one arbiter"). So a clock in over a
+// closed entry (an admin's correction running past now, rare) fails the statement on
+// time_entries_no_overlap, and the batch's punches run again alone (database-batch-rules.ts),
+// where the single statement refuses it.
 const CLOCK_IN_BATCH = namedStatement<{ punches: string }, { n: string; caller: EmployeeActorRow | null; entry: Json | null }>(
   'payclock_clock_in_batch',
   (v) => sql`with p as (${punchesOf(v.punches, CLOCK_IN_COLUMNS)}),
@@ -70,7 +78,7 @@ te as (insert into time_entries (employee_id, company_id, pay_period_id, clock_i
     p.at, p.recorded_at, p.job_code, p.task_code, p.notes, p.ip, p.device
   from p join caller on caller.n = p.n
   where ${callerMayAct(sql`p.issued_at_ms`)}
-  on conflict do nothing
+  on conflict (employee_id) where clock_out is null do nothing
   returning *)
 select p.n, caller.row_json as caller, case when te.id is null then null else ${ENTRY_JSON} end as entry
 from p
