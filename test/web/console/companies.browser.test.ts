@@ -100,7 +100,7 @@ describe('the companies page', () => {
       if (request.url().includes('/api/v1/admin/companies?')) requests.push(request.url());
     });
     await page.getByLabel('Search by name or email').pressSequentially('zebra', { delay: 40 });
-    await page.getByText('Page 1 of 1 · 1 in all').waitFor();
+    await page.getByText('1 result', { exact: true }).waitFor();
     expect(requests.filter((url) => url.includes('search=')).map((url) => new URL(url).searchParams.get('search'))).toEqual(['zebra']);
     expect(new URL(page.url()).searchParams.get('search')).toBe('zebra');
     await page.reload();
@@ -166,7 +166,12 @@ describe('the companies page', () => {
     await signInAs(page, admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { name: 'Empresas', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Dos veces al mes' }).waitFor();
-    await page.getByText('Página 1 de 1 · 1 en total').waitFor();
+    await page.getByText('1 resultado', { exact: true }).waitFor();
+    // A company is "activa" (feminine), in the badge and in the filter.
+    await page.getByRole('cell', { name: 'Activa', exact: true }).waitFor();
+    expect(await page.getByLabel('Mostrar').locator('option:checked').innerText()).toBe('Solo activas');
+    // Every column fits at 1440 px: none slides under the held actions column.
+    expect(await page.locator('.data-table').evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
     await checkPage(page, 'companies-list-es');
 
     await page.getByRole('button', { name: 'Añadir empresa' }).click();

@@ -21,6 +21,8 @@ describe('Settings', () => {
     await page.getByRole('heading', { name: 'Changes apply from now on' }).waitFor();
     expect(await page.getByLabel('Organization name').inputValue()).toBe(org.name);
     expect(await page.getByLabel('Time zone').inputValue()).toBe('America/New_York');
+    // The stored name is what the field holds; under it, the zone as people name it.
+    await page.getByText('Eastern Time (New York)', { exact: true }).waitFor();
     await checkPage(page, 'settings');
 
     // Bad values: said next to their fields, nothing saved.
@@ -30,6 +32,7 @@ describe('Settings', () => {
     await page.getByText('Choose a time zone from the list.').waitFor();
     await page.getByText('Check the highlighted fields.').waitFor();
     await page.getByLabel('Time zone').fill('America/Los_Angeles');
+    await page.getByText('Pacific Time (Los Angeles)', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Enter a number of hours from 0 to 168.').waitFor();
     await checkPage(page, 'settings-problems');
@@ -40,7 +43,7 @@ describe('Settings', () => {
     await page.getByLabel('Overtime after (hours per week)').fill('37.5');
     await page.getByLabel('Overtime pay multiplier').fill('2');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Settings saved. Renamed Books now uses America/Los_Angeles, overtime after 37.5 hours at 2×.').waitFor();
+    await page.getByText('Settings saved. Renamed Books now uses Pacific Time (Los Angeles), overtime after 37.5 hours at 2×.').waitFor();
     const [saved] = await h.t.db.select().from(bookkeeperOrgs).where(eq(bookkeeperOrgs.id, org.id));
     expect(saved).toMatchObject({ name: 'Renamed Books', timezone: 'America/Los_Angeles', overtimeThreshold: 37.5, overtimeMultiplier: 2 });
     // The shell's top bar reads the session: it shows the new name without a reload.
@@ -58,7 +61,7 @@ describe('Settings', () => {
     await page.getByRole('heading', { name: 'Los cambios se aplican desde ahora' }).waitFor();
     await page.getByLabel('Multiplicador de pago de horas extra').fill('1,75');
     await page.getByRole('button', { name: 'Guardar configuración' }).click();
-    await page.getByText(/Configuración guardada\..*1\.75×/).waitFor();
+    await page.getByText(/Configuración guardada\. .* usa ahora la hora oriental \(New York\), .*1\.75×/).waitFor();
     await checkPage(page, 'settings-es');
     await context.close();
   });

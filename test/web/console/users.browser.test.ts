@@ -34,7 +34,7 @@ describe('Users', () => {
     await page.waitForURL(/page=2/);
     await page.getByLabel('Search by name or email').fill('taken');
     await page.waitForURL(/search=taken/);
-    await page.getByText('Page 1 of 1 · 1 in all').waitFor();
+    await page.getByText('1 result', { exact: true }).waitFor();
     expect(await page.getByRole('row').count()).toBe(2);
     await page.getByLabel('Search by name or email').fill('');
     await page.waitForURL((url) => !url.search.includes('search='));

@@ -60,3 +60,23 @@ export function daysInRange(startIso: string, endIso: string, timeZone: string):
   }
   return days;
 }
+
+/**
+ * A time zone as people name it, with its place: "Eastern Time (New York)", "hora oriental
+ * (New York)". The stored IANA name ("America/New_York") is what forms take and the API
+ * returns; screens show this. UTC and the fixed "Etc/…" zones keep their own name, which
+ * Intl would write as "GMT+00:00". A zone Intl cannot name is shown as stored.
+ */
+export function formatTimeZone(timeZone: string, lang: Lang): string {
+  if (timeZone === 'UTC' || timeZone.startsWith('Etc/')) return timeZone.replace(/^Etc\//, '');
+  let generic: string | undefined;
+  try {
+    generic = new Intl.DateTimeFormat(LOCALES[lang], { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+  } catch {
+    return timeZone;
+  }
+  const place = timeZone.split('/').pop()!.replace(/_/g, ' ');
+  return generic ? `${generic} (${place})` : timeZone;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInRange, formatElapsed, formatHours, formatTime, localDateKey } from './format.ts';
+import { daysInRange, formatElapsed, formatHours, formatTime, formatTimeZone, localDateKey } from './format.ts';
 import { en } from './messages.en.ts';
 import { es } from './messages.es.ts';
 import { pickLanguage, translate } from './translate.ts';
@@ -54,6 +54,20 @@ describe('formatting in the organization’s time zone', () => {
     expect(formatHours(7.5, 'en')).toBe('7.50');
     expect(formatHours(1234.5, 'en')).toBe('1,234.50');
     expect(formatHours(0, 'es')).toBe('0.00');
+  });
+
+  it('names a time zone as people do, with its place, in each language', () => {
+    const cases: Array<[zone: string, lang: 'en' | 'es', name: string]> = [
+      ['America/New_York', 'en', 'Eastern Time (New York)'],
+      ['America/New_York', 'es', 'hora oriental (New York)'],
+      ['America/Los_Angeles', 'en', 'Pacific Time (Los Angeles)'],
+      ['America/Argentina/Buenos_Aires', 'es', 'hora estándar de Argentina (Buenos Aires)'],
+      // Intl writes UTC as "GMT+00:00"; it keeps its own name, as the fixed Etc zones do.
+      ['UTC', 'es', 'UTC'],
+      ['Etc/GMT+5', 'en', 'GMT+5'],
+      ['Not/AZone', 'en', 'Not/AZone'],
+    ];
+    expect(cases.map(([zone, lang]) => formatTimeZone(zone, lang))).toEqual(cases.map(([, , name]) => name));
   });
 
   it('runs a timer as h:mm:ss and never below zero', () => {

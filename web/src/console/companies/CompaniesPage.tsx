@@ -63,7 +63,7 @@ export default function CompaniesPage(_props: PageProps) {
       </p>
       <div className="toolbar">
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
-        <ActiveFilter showAll={showAll} onChange={(all) => setQuery({ active: all ? 'all' : null, page: null })} />
+        <ActiveFilter showAll={showAll} of="companies" onChange={(all) => setQuery({ active: all ? 'all' : null, page: null })} />
       </div>
 
       {companies.isPending ? (
@@ -110,28 +110,33 @@ export default function CompaniesPage(_props: PageProps) {
                       </Link>
                     </td>
                     <td>
-                      <StatusBadge active={company.active} />
+                      <StatusBadge active={company.active} of="companies" />
                     </td>
                     <td>
-                      <div className="row-actions">
-                        <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
-                          {t('edit')}
-                          <span className="visually-hidden"> {company.name}</span>
-                        </button>
-                        <Link to={href('/admin/pay-periods', { companyId: company.id })}>
-                          {t('payPeriods')}
-                          <span className="visually-hidden"> {t('for', { name: company.name })}</span>
-                        </Link>
-                        <a href={href('/kiosk', { company: company.id })}>
-                          {t('kiosk')}
-                          <span className="visually-hidden"> {t('for', { name: company.name })}</span>
-                        </a>
-                        {company.active && (
-                          <button type="button" className="danger" onClick={() => setConfirming(company)}>
-                            {t('deactivate')}
+                      {/* Buttons over links, two short lines: in one line they pushed Status under the held column. */}
+                      <div className="row-actions row-actions-stacked">
+                        <div className="row-buttons">
+                          <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
+                            {t('edit')}
                             <span className="visually-hidden"> {company.name}</span>
                           </button>
-                        )}
+                          {company.active && (
+                            <button type="button" className="danger" onClick={() => setConfirming(company)}>
+                              {t('deactivate')}
+                              <span className="visually-hidden"> {company.name}</span>
+                            </button>
+                          )}
+                        </div>
+                        <div className="row-links">
+                          <Link to={href('/admin/pay-periods', { companyId: company.id })}>
+                            {t('payPeriods')}
+                            <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                          </Link>
+                          <a href={href('/kiosk', { company: company.id })}>
+                            {t('kiosk')}
+                            <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                          </a>
+                        </div>
                       </div>
                     </td>
                   </tr>

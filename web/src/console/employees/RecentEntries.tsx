@@ -1,6 +1,6 @@
 // The employee's time entries, newest first, in the organization's time zone: hours split into
 // regular and overtime, an open entry marked as open (it has no hours yet: docs/api.md §4).
-import { formatDateRange, formatDay, formatHours, formatTime } from '../../i18n/format.ts';
+import { formatDateRange, formatDay, formatHours, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
@@ -30,7 +30,7 @@ export function RecentEntries({ employee }: { employee: Employee }) {
         <>
           <div className="table-wrap">
             <table className="data-table">
-              <caption>{t('entries.caption', { name: fullName(employee), zone: timeZone })}</caption>
+              <caption>{t('entries.caption', { name: fullName(employee), zone: formatTimeZone(timeZone, lang) })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('col.day')}</th>

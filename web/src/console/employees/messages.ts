@@ -175,7 +175,7 @@ export const employeePageMessages = defineCatalogue(
     'pin.done': 'Se restableció el PIN de {name}.',
     'pin.generated': 'El PIN nuevo de {name} es {pin}. Entrégueselo ahora: no se vuelve a mostrar.',
     'entries.heading': 'Registros recientes',
-    'entries.caption': 'Registros de horas de {name}, los más recientes primero, en {zone}',
+    'entries.caption': 'Registros de horas de {name}, los más recientes primero, en la {zone}',
     'entries.empty': 'Todavía no hay registros de horas.',
     'col.day': 'Día',
     'col.in': 'Entrada',

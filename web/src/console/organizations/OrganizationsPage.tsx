@@ -3,6 +3,7 @@
 // deactivate after a confirmation (a soft delete, docs/api.md §9).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { formatTimeZone } from '../../i18n/format.ts';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
@@ -103,7 +104,7 @@ export default function OrganizationsPage(_props: PageProps) {
                       {org.name} {org.id === me.bookkeeperOrgId && <span className="hint">{t('yours')}</span>}
                     </th>
                     <td>{org.email ?? t('none')}</td>
-                    <td>{org.timezone}</td>
+                    <td>{formatTimeZone(org.timezone, lang)}</td>
                     <td className="num">{count(org._count.companies)}</td>
                     <td className="num">{count(org._count.adminUsers)}</td>
                     <td>

@@ -80,9 +80,9 @@ export function EntryFormDialog({
     const fields: EntryProblems['fields'] = {};
     const clockIn = fromWallTime(values.clockIn, timeZone);
     if (!values.clockIn) fields.clockIn = { key: 'problem.required' };
-    else if (!clockIn) fields.clockIn = { text: t('problem.gap', { zone: timeZone }) };
+    else if (!clockIn) fields.clockIn = { text: t('problem.gap', { zone: format.zoneName }) };
     const clockOut = values.clockOut ? fromWallTime(values.clockOut, timeZone) : null;
-    if (values.clockOut && !clockOut) fields.clockOut = { text: t('problem.gap', { zone: timeZone }) };
+    if (values.clockOut && !clockOut) fields.clockOut = { text: t('problem.gap', { zone: format.zoneName }) };
     if (!values.clockOut && mode.kind === 'correct' && mode.entry.clockOut) fields.clockOut = { key: 'problem.reopen' };
     if (!/^\d+$/.test(values.breakMinutes.trim())) fields.breakMinutes = { key: 'problem.breakWhole' };
     return { problems: fields, clockIn, clockOut };
@@ -180,7 +180,7 @@ export function EntryFormDialog({
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={`${id}-title`}>{title}</h2>
-        <p className="hint">{t('form.zoneHint', { zone: timeZone })}</p>
+        <p className="hint">{t('form.zoneHint', { zone: format.zoneName })}</p>
         <div role="alert" className="entry-form-alert">
           {hasProblems && (
             <p className="field-error">

@@ -16,7 +16,7 @@ export function SummaryCard({ sheet, format }: { sheet: Timesheet; format: Entry
         <p>
           <strong>{t('page.period', { range: format.range(sheet.payPeriod.startDate, sheet.payPeriod.endDate) })}</strong>
           {sheet.employee.employeeNumber && <span className="hint"> · {t('page.employeeNumber', { number: sheet.employee.employeeNumber })}</span>}
-          <span className="hint"> · {t('page.timeZone', { zone: format.timeZone })}</span>
+          <span className="hint"> · {t('page.timeZone', { zone: format.zoneName })}</span>
         </p>
         <p className="entries-badges">
           <span className="hint">{t('status.label')}:</span>{' '}

@@ -1,7 +1,7 @@
 // Dates, times and hours of the entries page, in the organization's time zone and the language
 // the bookkeeper picked (docs/time-rules.md §1: every calendar rule uses the organization's zone).
 import { useMemo } from 'react';
-import { formatDateRange, formatHours, formatTime } from '../../i18n/format.ts';
+import { formatDateRange, formatHours, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { useTimeZone } from '../session.tsx';
@@ -12,6 +12,8 @@ const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
 
 export interface EntryFormat extends EntryDiffFormat {
   timeZone: string;
+  /** "Eastern Time (New York)": the zone as the page names it. */
+  zoneName: string;
   /** The Intl locale of the picked language. */
   locale: string;
   /** "9:00 AM" */
@@ -39,6 +41,7 @@ export function useEntryFormat(): EntryFormat {
     const instantFormat = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
     return {
       timeZone,
+      zoneName: formatTimeZone(timeZone, lang),
       locale,
       time: (iso) => formatTime(iso, timeZone, lang),
       // A local date key is a calendar date, not an instant: read it at UTC noon so no zone moves it.

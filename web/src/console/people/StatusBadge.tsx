@@ -1,21 +1,25 @@
 import { useCatalogue } from '../catalogue.ts';
 import { peopleMessages } from './messages.ts';
 
+/** Whose status: the words agree with it in Spanish (una empresa activa, un empleado activo). */
+type Of = 'people' | 'companies';
+
 /** Active or inactive, in words and colour (never colour alone). */
-export function StatusBadge({ active }: { active: boolean }) {
+export function StatusBadge({ active, of = 'people' }: { active: boolean; of?: Of }) {
   const { t } = useCatalogue(peopleMessages);
-  return <span className={`badge ${active ? 'badge-ok' : 'badge-muted'}`}>{t(active ? 'status.active' : 'status.inactive')}</span>;
+  const word = of === 'companies' ? (active ? 'status.activeCompany' : 'status.inactiveCompany') : active ? 'status.active' : 'status.inactive';
+  return <span className={`badge ${active ? 'badge-ok' : 'badge-muted'}`}>{t(word)}</span>;
 }
 
 /** The list filter: active only (the default, kept out of the URL) or everyone. */
-export function ActiveFilter({ showAll, onChange }: { showAll: boolean; onChange(showAll: boolean): void }) {
+export function ActiveFilter({ showAll, onChange, of = 'people' }: { showAll: boolean; onChange(showAll: boolean): void; of?: Of }) {
   const { t } = useCatalogue(peopleMessages);
   return (
     <div className="field">
       <label htmlFor="active-filter">{t('filter.status')}</label>
       <select id="active-filter" value={showAll ? 'all' : 'active'} onChange={(event) => onChange(event.target.value === 'all')}>
-        <option value="active">{t('filter.activeOnly')}</option>
-        <option value="all">{t('filter.all')}</option>
+        <option value="active">{t(of === 'companies' ? 'filter.activeOnlyCompanies' : 'filter.activeOnly')}</option>
+        <option value="all">{t(of === 'companies' ? 'filter.allCompanies' : 'filter.all')}</option>
       </select>
     </div>
   );

@@ -2,7 +2,7 @@
 // employee, day, week or job code, as a chart, a table with totals and the API's CSV. Every
 // choice is in the URL, so a report can be shared as a link and the back button undoes a change.
 import { useId, useState } from 'react';
-import { formatDateRange, formatHours, localDateKey } from '../../i18n/format.ts';
+import { formatDateRange, formatHours, formatTimeZone, localDateKey } from '../../i18n/format.ts';
 import { ApiError } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
@@ -188,7 +188,7 @@ export default function ReportsPage(_props: PageProps) {
             {t('summary', {
               entries: formatCount(report.data.totals.entries, lang),
               range: formatDateRange(report.data.range.startDate, report.data.range.endDate, report.data.timezone, lang),
-              zone: report.data.timezone,
+              zone: formatTimeZone(report.data.timezone, lang),
             })}
           </p>
           {report.data.rows.length === 0 ? (

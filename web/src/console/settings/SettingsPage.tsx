@@ -3,6 +3,7 @@
 // docs/time-rules.md §1: changes apply to hours computed from then on.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { formatTimeZone } from '../../i18n/format.ts';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
@@ -115,7 +116,7 @@ export default function SettingsPage(_props: PageProps) {
           {save.data
             ? t('saved', {
                 organization: save.data.name,
-                zone: save.data.timezone,
+                zone: formatTimeZone(save.data.timezone, lang),
                 threshold: number(save.data.overtimeThreshold),
                 multiplier: number(save.data.overtimeMultiplier),
               })

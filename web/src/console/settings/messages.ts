@@ -36,7 +36,7 @@ export const settingsMessages = defineCatalogue(
     rule: 'La nueva zona horaria, el nuevo límite o el nuevo multiplicador se usan para las horas calculadas después de guardar. Los registros cuyas horas ya están calculadas las conservan.',
     save: 'Guardar configuración',
     saving: 'Guardando…',
-    saved: 'Configuración guardada. {organization} usa ahora {zone}, con horas extra a partir de {threshold} horas a {multiplier}×.',
+    saved: 'Configuración guardada. {organization} usa ahora la {zone}, con horas extra a partir de {threshold} horas a {multiplier}×.',
     'error.fix': 'Revise los campos marcados.',
     'problem.name': 'Escriba el nombre de la organización.',
     'problem.threshold': 'Escriba un número de horas entre 0 y 168.',

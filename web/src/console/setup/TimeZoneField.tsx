@@ -1,7 +1,11 @@
 // A searchable IANA time-zone field: a text input with the browser's own suggestion list
 // (datalist), so typing "chic" offers America/Chicago, and the keyboard and screen readers
-// work as with any input. Used by the first run and by Settings.
+// work as with any input. Each suggestion also shows the zone's common name ("Central Time"),
+// and under the field a known zone is named as the other screens name it. Used by the first
+// run, Settings and the organizations' dialog.
 import { useId, useMemo } from 'react';
+import { formatTimeZone } from '../../i18n/format.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
 
 /** Every zone the browser knows; UTC is added because some browsers list only regional zones. */
 export function timeZoneNames(): string[] {
@@ -37,7 +41,9 @@ export function TimeZoneField({
   onChange(value: string): void;
 }) {
   const id = useId();
-  const names = useMemo(timeZoneNames, []);
+  const { lang } = useI18n();
+  const zones = useMemo(() => timeZoneNames().map((name) => ({ name, label: formatTimeZone(name, lang) })), [lang]);
+  const chosen = isKnownTimeZone(value.trim()) ? formatTimeZone(value.trim(), lang) : null;
   return (
     <div className="field">
       <label htmlFor={`${id}-input`}>{label}</label>
@@ -49,14 +55,19 @@ export function TimeZoneField({
         spellCheck={false}
         value={value}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
+        aria-describedby={`${id}-hint${chosen ? ` ${id}-chosen` : ''}${problem ? ` ${id}-problem` : ''}`}
         onChange={(event) => onChange(event.target.value)}
       />
       <datalist id={`${id}-zones`}>
-        {names.map((name) => (
-          <option key={name} value={name} />
+        {zones.map((zone) => (
+          <option key={zone.name} value={zone.name} label={zone.label} />
         ))}
       </datalist>
+      {chosen && (
+        <span id={`${id}-chosen`} className="zone-chosen">
+          {chosen}
+        </span>
+      )}
       <span id={`${id}-hint`} className="hint">
         {hint}
       </span>
