@@ -58,8 +58,8 @@ describe('the pay periods page', () => {
     const row = page.getByRole('row', { name: /Mar 1\s*–\s*15, 2026/ });
     await row.getByRole('link', { name: /Mar 1\s*–\s*15, 2026/ }).waitFor();
     expect(await row.getByRole('link').getAttribute('href')).toBe(`/admin/pay-periods/${created.id}`);
-    expect(await row.textContent()).toContain('Open');
-    expect(await row.textContent()).toContain('Unlocked');
+    // Its state in words; an unlocked period has no lock badge (the list names only locks).
+    expect(await row.locator('.badge').allTextContents()).toEqual(['Open']);
 
     // An overlapping period of the same company is refused in plain words, nothing saved.
     await page.getByRole('button', { name: 'New pay period' }).click();
@@ -85,7 +85,7 @@ describe('the pay periods page', () => {
     await lockDialog.getByRole('button', { name: 'Lock' }).click();
     await page.getByRole('status').getByText(/is now locked\./).waitFor();
     await row.getByRole('button', { name: 'Unlock' }).waitFor();
-    expect(await row.textContent()).toContain('Locked');
+    expect(await row.locator('.badge').allTextContents()).toEqual(['Open', 'Locked']);
     expect((await s.period(created.id)).locked).toBe(true);
 
     await row.getByRole('button', { name: 'Unlock' }).click();
@@ -162,7 +162,7 @@ describe('the pay periods page', () => {
     // Newest first: the other company's January 2026 period leads.
     expect(await rows.nth(1).textContent()).toContain('Zeta Bakery');
     expect(await rows.nth(1).textContent()).toContain('Mensual');
-    expect(await rows.nth(1).textContent()).toContain('Desbloqueado');
+    expect(await rows.nth(1).locator('.badge').allTextContents()).toEqual(['Abierto']);
 
     await page.getByLabel('Empresa').selectOption({ label: 'Acme Plumbing' });
     await page.waitForURL(new RegExp(`company=${s.company.id}`));

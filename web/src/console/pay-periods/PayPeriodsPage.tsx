@@ -139,7 +139,8 @@ export default function PayPeriodsPage(_props: PageProps) {
                     <td>
                       <span className="badge-pair">
                         <PeriodStatusBadge status={period.status} />
-                        <LockedBadge locked={period.locked} />
+                        {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
+                        {period.locked && <LockedBadge locked />}
                       </span>
                     </td>
                     <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
