@@ -53,8 +53,17 @@ export default function UsersPage(_props: PageProps) {
     setDialog(null);
     setDone(message);
   };
+  const locale = lang === 'es' ? 'es-US' : 'en-US';
+  /** The date over the time, so the column stays narrow. */
   const lastSignIn = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) : t('never');
+    iso ? (
+      <>
+        {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso))}
+        <span className="hint row-sub">{new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(new Date(iso))}</span>
+      </>
+    ) : (
+      t('never')
+    );
   const superOnly = (user: AdminUser) => user.role === 'SUPER_ADMIN' && me.role !== 'SUPER_ADMIN';
   const showOrg = me.role === 'SUPER_ADMIN';
 
@@ -88,8 +97,7 @@ export default function UsersPage(_props: PageProps) {
               <caption className="visually-hidden">{t('caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('col.name')}</th>
-                  <th scope="col">{t('col.email')}</th>
+                  <th scope="col">{t('col.nameEmail')}</th>
                   <th scope="col">{t('col.role')}</th>
                   {showOrg && <th scope="col">{t('col.organization')}</th>}
                   <th scope="col">{t('col.status')}</th>
@@ -100,10 +108,12 @@ export default function UsersPage(_props: PageProps) {
               <tbody>
                 {users.data.items.map((user) => (
                   <tr key={user.id}>
-                    <th scope="row">
+                    {/* The email under the name, and the actions in two lines: seven columns in one
+                        line pushed Status and Last sign-in under the held actions column. */}
+                    <th scope="row" className="row-name">
                       {fullName(user)} {user.id === me.id && <span className="hint">{t('you')}</span>}
+                      <span className="hint row-sub row-email">{user.email}</span>
                     </th>
-                    <td>{user.email}</td>
                     <td>
                       <span className={user.role === 'SUPER_ADMIN' ? 'badge badge-info' : 'badge badge-muted'}>{t(`role.${user.role}`)}</span>
                     </td>
@@ -116,18 +126,22 @@ export default function UsersPage(_props: PageProps) {
                       {superOnly(user) ? (
                         <span className="hint">{t('managedBySuper')}</span>
                       ) : (
-                        <div className="row-actions">
-                          <button type="button" className="secondary" aria-label={t('edit', { name: fullName(user) })} onClick={() => setDialog({ kind: 'edit', user })}>
-                            {t('editShort')}
-                          </button>
-                          <button type="button" className="secondary" aria-label={t('resetPassword', { name: fullName(user) })} onClick={() => setDialog({ kind: 'reset', user })}>
-                            {t('resetShort')}
-                          </button>
-                          {user.active && user.id !== me.id && (
-                            <button type="button" className="danger" aria-label={t('deactivate', { name: fullName(user) })} onClick={() => setDialog({ kind: 'deactivate', user })}>
-                              {t('deactivateShort')}
+                        <div className="row-actions row-actions-stacked">
+                          <div className="row-buttons">
+                            <button type="button" className="secondary" aria-label={t('edit', { name: fullName(user) })} onClick={() => setDialog({ kind: 'edit', user })}>
+                              {t('editShort')}
                             </button>
-                          )}
+                            {user.active && user.id !== me.id && (
+                              <button type="button" className="danger" aria-label={t('deactivate', { name: fullName(user) })} onClick={() => setDialog({ kind: 'deactivate', user })}>
+                                {t('deactivateShort')}
+                              </button>
+                            )}
+                          </div>
+                          <div className="row-links">
+                            <button type="button" className="secondary" aria-label={t('resetPassword', { name: fullName(user) })} onClick={() => setDialog({ kind: 'reset', user })}>
+                              {t('resetShort')}
+                            </button>
+                          </div>
                         </div>
                       )}
                     </td>
