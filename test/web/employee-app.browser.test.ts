@@ -405,7 +405,8 @@ describe('the employee app at / in headless Chromium', () => {
 describe('the kiosk at /kiosk in headless Chromium', () => {
   it('binds a company, confirms a punch for 5 s, returns to sign-in, and signs out after 30 s idle', async () => {
     const { company, employee } = await tenant();
-    const context = await browser.newContext({ viewport: TABLET, locale: 'en-US' });
+    // A device set to another zone than the organization's (New York).
+    const context = await browser.newContext({ viewport: TABLET, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${origin}/kiosk?company=${company.id}`);
@@ -435,6 +436,15 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
     await checkScreen(page, 'kiosk-offline');
     await context.setOffline(false);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(false);
+
+    // Reloaded, the kiosk still shows the organization's time before anyone signs in: a sign-in
+    // told it the zone, and it kept it (the device's own zone is half a day away).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Clock in or out' }).waitFor();
+    const clockText = () => page.locator('.big-clock time').innerText();
+    const timeIn = (zone: string) => page.evaluate((z) => new Intl.DateTimeFormat('en-US', { timeZone: z, hour: 'numeric', minute: '2-digit' }).format(new Date()), zone);
+    expect(await timeIn('America/New_York')).not.toBe(await timeIn('Pacific/Auckland'));
+    await expect.poll(async () => (await clockText()) === (await timeIn('America/New_York'))).toBe(true);
     await context.close();
   }, 180_000);
 });

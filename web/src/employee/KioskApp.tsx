@@ -14,6 +14,20 @@ import { SignIn } from './SignIn.tsx';
 export const KIOSK_CONFIRMATION_MS = 5_000;
 export const KIOSK_IDLE_MS = 30_000;
 
+/** Where the kiosk keeps its company's organization zone, once a sign-in has told it. */
+const KIOSK_ZONE_KEY = 'payclock.kiosk.zone';
+
+/** The stored zone, if there is one that Intl still knows (storage can be edited by hand). */
+function storedZone(key: string): string | null {
+  try {
+    const zone = localStorage.getItem(key);
+    if (zone) new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
 /** The kiosk's clock, in the organization's time zone once a sign-in has told it, so that it agrees with the punch times shown beside it. */
 function BigClock({ timeZone }: { timeZone: string }) {
   const { t, lang } = useI18n();
@@ -72,12 +86,21 @@ export function KioskApp() {
   }, [confirmation, signOut]);
 
   const person = session ? { firstName: session.user.firstName, lastName: session.user.lastName, companyName: session.user.company.name } : null;
-  // Kept after sign-out: the next person at this kiosk works for the same organization.
-  const [kioskZone, setKioskZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // Kept after sign-out, and across reloads (the zone is not secret): the next person at this
+  // kiosk works for the same organization, so its clock shows the organization's time before
+  // anyone signs in, not the device's.
+  const zoneKey = `${KIOSK_ZONE_KEY}:${companyId ?? ''}`;
+  const [kioskZone, setKioskZone] = useState(() => storedZone(zoneKey) ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const orgZone = sheet.data?.company.bookkeeperOrg.timezone;
   useEffect(() => {
-    if (orgZone) setKioskZone(orgZone);
-  }, [orgZone]);
+    if (!orgZone) return;
+    setKioskZone(orgZone);
+    try {
+      localStorage.setItem(zoneKey, orgZone);
+    } catch {
+      // Storage full or refused: the clock still follows the zone until the page reloads.
+    }
+  }, [orgZone, zoneKey]);
   const timeZone = orgZone ?? kioskZone;
 
   return (
