@@ -209,7 +209,7 @@ describe("an employee's page", () => {
 
     // An id that names nobody says so, with the way back.
     await page.goto(`${h.origin}/admin/employees/00000000-0000-4000-8000-000000000000`);
-    await page.getByRole('alert').filter({ hasText: 'This record does not exist, or was removed.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'What you are looking for does not exist, or was removed.' }).waitFor();
     await page.getByRole('link', { name: 'All employees' }).click();
     await page.waitForURL(/\/admin\/employees$/);
     expect(problems).toEqual([]);

@@ -153,7 +153,7 @@ describe('the Reports page', () => {
 
   it('says what is wrong with a range next to the date fields', async () => {
     const { context, page } = await signedIn(`/admin/reports?startDate=2026-03-07&endDate=2026-03-01`);
-    const order = page.getByText('The start date must be on or before the end date.');
+    const order = page.getByText('The end date must be on or after the start date.');
     await order.waitFor();
     expect(await page.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('table').count()).toBe(0);

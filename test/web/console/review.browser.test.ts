@@ -195,7 +195,7 @@ describe('the review page', () => {
 
     // A period that does not exist (or is not a UUID) says so, with the way back.
     await page.goto(`${h.origin}/admin/pay-periods/not-a-period`);
-    await page.getByRole('alert').getByText('Este registro no existe o fue eliminado.', { exact: false }).waitFor();
+    await page.getByRole('alert').getByText('Lo que busca no existe o fue eliminado.', { exact: false }).waitFor();
     await page.getByRole('link', { name: /Todos los periodos de pago/ }).waitFor();
     // Trying again cannot bring it back: no Retry is offered.
     expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);

@@ -78,7 +78,7 @@ export const periodMessages = defineCatalogue(
     'review.dates': 'Dates',
     'review.type': 'Type',
     'review.status': 'Status',
-    'review.locked': 'Locked',
+    'review.locked': 'Lock',
     'review.payDate': 'Pay date',
     'review.lockedNote': 'This pay period is locked: approving, rejecting and corrections are paused until it is unlocked.',
     'review.countsLabel': 'Timesheets by state',

@@ -9,7 +9,7 @@ export const uiMessages = defineCatalogue(
     'error.busy': 'payclock is busy right now. Try again in a moment.',
     'error.signedOut': 'Your session has ended. Sign in again.',
     'error.denied': 'You do not have access to this.',
-    'error.notFound': 'This record does not exist, or was removed.',
+    'error.notFound': 'What you are looking for does not exist, or was removed.',
     'error.generic': 'Something went wrong ({label}).',
     'pagination.label': 'Pages',
     'pagination.previous': 'Previous page',
@@ -30,7 +30,8 @@ export const uiMessages = defineCatalogue(
     'error.busy': 'payclock está ocupado ahora mismo. Inténtelo de nuevo en un momento.',
     'error.signedOut': 'Su sesión terminó. Vuelva a iniciar sesión.',
     'error.denied': 'No tiene acceso a esto.',
-    'error.notFound': 'Este registro no existe o fue eliminado.',
+    // Not "registro": everywhere else that word is a time entry.
+    'error.notFound': 'Lo que busca no existe o fue eliminado.',
     'error.generic': 'Algo salió mal ({label}).',
     'pagination.label': 'Páginas',
     'pagination.previous': 'Página anterior',
