@@ -302,6 +302,9 @@ describe('the employee app at / in headless Chromium', () => {
     await checkScreen(page, 'home-es');
     await page.getByRole('button', { name: 'Mis horas' }).click();
     await page.getByRole('button', { name: 'Enviar hoja de horas' }).waitFor();
+    // No hours yet this week: the words say so, and no empty chart stands above them.
+    await page.getByText('No hay horas en este periodo.').waitFor();
+    expect(await page.locator('figure.chart').count()).toBe(0);
     await checkScreen(page, 'my-hours-es');
     await page.getByLabel('Idioma').selectOption('en');
     await page.getByRole('button', { name: 'Submit timesheet' }).waitFor();

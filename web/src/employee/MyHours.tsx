@@ -154,7 +154,8 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
         </select>
       </label>
       <TimesheetState record={record} zone={zone} showPeriod={payPeriodId === null} />
-      <HoursChart days={chartDays(sheet, lang)} />
+      {/* A period without hours says so below; an empty chart was a blank box over it. */}
+      {sheet.timeEntries.length > 0 && <HoursChart days={chartDays(sheet, lang)} />}
       <EntriesTable sheet={sheet} />
       <dl className="totals" aria-label={t('hours.totals')}>
         <div>
