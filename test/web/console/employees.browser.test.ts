@@ -231,6 +231,12 @@ describe("an employee's page", () => {
     const dialog = page.getByRole('dialog', { name: 'Añadir un empleado' });
     await dialog.getByRole('button', { name: 'Añadir empleado' }).click();
     await dialog.getByText('Elija una empresa.').waitFor();
+    // Every empty required field is named at once, under a banner, not one per try.
+    await dialog.getByText('Algunos campos necesitan atención. Revise los mensajes junto a ellos.').waitFor();
+    for (const label of ['Nombre', 'Apellidos', 'Teléfono', 'PIN']) {
+      expect(await dialog.getByLabel(label, { exact: true }).getAttribute('aria-invalid'), label).toBe('true');
+    }
+    expect(await dialog.getByText('Complete este campo.').count()).toBe(4);
     await checkPage(page, 'employees-create-error-es');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 

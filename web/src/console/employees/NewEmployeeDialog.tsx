@@ -26,9 +26,15 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
 
   const submit = () => {
     // Checked here only where the service's own words would not help: which company, and a
-    // pay rate that is not a number. Everything else is the service's to refuse.
+    // pay rate that is not a number. Everything else is the service's to refuse. Without a
+    // company nothing is sent, so the empty required fields are named here too: all at once,
+    // not one more after each try.
     const local: Record<string, string> = {};
-    if (!company) local.companyId = t('error.company');
+    if (!company) {
+      local.companyId = t('error.company');
+      const required = { firstName: form.firstName, lastName: form.lastName, phone: form.phone, pin };
+      for (const [name, value] of Object.entries(required)) if (!value.trim()) local[name] = tPeople('reason.empty');
+    }
     const payRate = parsePayRate(form.payRate);
     if (Number.isNaN(payRate)) local.payRate = tPeople('reason.number');
     setLocalProblems(local);
@@ -59,10 +65,16 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
       onSubmit={submit}
       onCancel={onClose}
     >
-      {problems.form && Object.keys(localProblems).length === 0 && (
+      {Object.keys(localProblems).length > 0 ? (
         <p className="error" role="alert">
-          {problems.form}
+          {tPeople('form.fixErrors')}
         </p>
+      ) : (
+        problems.form && (
+          <p className="error" role="alert">
+            {problems.form}
+          </p>
+        )
       )}
       <div className="form-grid">
         <Field label={t('field.companyId')} problem={fields.companyId} required>
