@@ -101,6 +101,9 @@ describe('the review page', () => {
     expect(await row('Cho Chen').textContent()).toContain('Edited by a bookkeeper');
     expect(await row('Dev Diaz').textContent()).toContain('Open entry (no clock-out)');
     expect(await row('Dev Diaz').getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    // The row says why, and the button points to it for a screen reader.
+    const why = row('Dev Diaz').getByText('An entry is still open: close it before approving.');
+    expect(await row('Dev Diaz').getByRole('button', { name: 'Approve' }).getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
     expect(await row('Ann Alvarez').getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
     await page.getByRole('figure').getByText('Hours per day').waitFor();
     // The whole company per day; Ann's overtime falls on Friday, past her 40th hour of the week.

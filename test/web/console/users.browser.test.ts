@@ -2,6 +2,7 @@
 // service's refusals next to the fields (`Email already in use` on the email), edit, reset
 // password, deactivate after a confirmation; an ADMIN cannot grant SUPER_ADMIN and is told why;
 // a SUPER_ADMIN chooses the organization. English and Spanish, axe on every state.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers } from '../../../src/db/schema.ts';
@@ -105,7 +106,8 @@ describe('Users', () => {
 
   it('lets a SUPER_ADMIN grant SUPER_ADMIN in another organization, in Spanish', async () => {
     const { admin } = await tenantWithAdmin(h, {}, { role: 'SUPER_ADMIN' });
-    const other = await createOrg(h.t.db, { name: `Aaa Other ${Date.now()}` });
+    // A long name without a place to break (no line break before a digit after a hyphen).
+    const other = await createOrg(h.t.db, { name: `Aaa Other ${randomUUID()}` });
     const { context, page } = await openConsole(h, '/admin/users', { locale: 'es-MX' });
     await signInAs(page, admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
@@ -126,6 +128,7 @@ describe('Users', () => {
     // The email reads under the name (searched: a super admin's list spans every organization,
     // whose other rows differ from run to run).
     await page.getByLabel('Buscar por nombre o correo').fill('super.two');
+    await page.getByText('1 resultado', { exact: true }).waitFor();
     await page.getByRole('row', { name: /Sara Súper super\.two@example\.com/ }).waitFor();
     // Seven columns fit at 1440 px in Spanish: none slides under the held actions column.
     expect(await page.locator('.data-table').evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);

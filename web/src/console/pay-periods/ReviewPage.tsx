@@ -20,7 +20,7 @@ import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
 import { PeriodChart } from './PeriodChart.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
-import { canApprove, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
+import { approveBlockedBy, canApprove, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
 
 export default function ReviewPage({ params }: PageProps) {
   const id = params.id ?? '';
@@ -204,6 +204,7 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
               {review.timesheets.map((sheet) => {
                 const name = fullName(sheet.employee);
                 const busy = approve.isPending && approve.variables?.employee.id === sheet.employee.id;
+                const blockedBy = approveBlockedBy(sheet, period.locked);
                 return (
                   <tr key={sheet.employee.id}>
                     <th scope="row">
@@ -236,7 +237,13 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                     </td>
                     <td>
                       <div className="row-actions">
-                        <button type="button" className="secondary" disabled={!canApprove(sheet, period.locked) || busy} onClick={() => approve.mutate(sheet)}>
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={!canApprove(sheet, period.locked) || busy}
+                          aria-describedby={blockedBy ? `approve-blocked-${sheet.employee.id}` : undefined}
+                          onClick={() => approve.mutate(sheet)}
+                        >
                           {t('approve')}
                         </button>
                         <button
@@ -252,6 +259,11 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                           {t('reject')}
                         </button>
                       </div>
+                      {blockedBy && (
+                        <span id={`approve-blocked-${sheet.employee.id}`} className="hint row-sub approve-blocked">
+                          {t(`approveBlocked.${blockedBy}`)}
+                        </span>
+                      )}
                     </td>
                   </tr>
                 );

@@ -34,6 +34,18 @@ export function canApprove(sheet: Timesheet, locked: boolean): boolean {
   return !locked && sheet.status !== 'APPROVED' && sheet.totals.entries > 0 && sheet.totals.openEntries === 0;
 }
 
+/**
+ * Why Approve is off for a row, when the bookkeeper can do something about it there: an entry
+ * still open, or no entries at all. A locked period says so once, above the table; an approved
+ * row needs no reason.
+ */
+export function approveBlockedBy(sheet: Timesheet, locked: boolean): 'openEntry' | 'noEntries' | null {
+  if (locked || sheet.status === 'APPROVED') return null;
+  if (sheet.totals.openEntries > 0) return 'openEntry';
+  if (sheet.totals.entries === 0) return 'noEntries';
+  return null;
+}
+
 export function canReject(sheet: Timesheet, locked: boolean): boolean {
   return !locked && (sheet.status === 'SUBMITTED' || sheet.status === 'APPROVED');
 }

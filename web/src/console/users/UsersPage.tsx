@@ -117,7 +117,7 @@ export default function UsersPage(_props: PageProps) {
                     <td>
                       <span className={user.role === 'SUPER_ADMIN' ? 'badge badge-info' : 'badge badge-muted'}>{t(`role.${user.role}`)}</span>
                     </td>
-                    {showOrg && <td>{user.bookkeeperOrg.name}</td>}
+                    {showOrg && <td className="cell-wrap">{user.bookkeeperOrg.name}</td>}
                     <td>
                       <span className={user.active ? 'badge badge-ok' : 'badge badge-bad'}>{user.active ? t('active') : t('inactive')}</span>
                     </td>
