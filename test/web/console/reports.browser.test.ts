@@ -163,7 +163,8 @@ describe('the Reports page', () => {
     await page.getByText('A report covers at most 366 days. Choose a shorter range.').waitFor();
     await page.waitForURL(/startDate=2025-01-01/);
     await page.getByLabel('To').fill('2025-12-31');
-    await page.getByText('No closed time entries in this range.').waitFor();
+    await page.getByText(/^No closed time entries from .*, in Eastern Time \(New York\)\.$/).waitFor();
+    expect(await page.locator('.report-summary').count()).toBe(0);
     expect(await page.getByLabel('To').getAttribute('aria-invalid')).toBeNull();
     await checkPage(page, 'reports-empty');
     await context.close();

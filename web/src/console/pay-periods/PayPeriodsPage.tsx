@@ -108,7 +108,8 @@ export default function PayPeriodsPage(_props: PageProps) {
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <Empty>
-          <p>{companyId || status ? t('list.emptyFiltered') : t('list.empty')}</p>
+          {/* While the form is open, its button is hidden: the hint would point at nothing. */}
+          <p>{companyId || status ? t('list.emptyFiltered') : creating ? t('list.emptyCreating') : t('list.empty')}</p>
         </Empty>
       ) : (
         <>

@@ -97,6 +97,11 @@ export default function ReportsPage(_props: PageProps) {
       ? { start: localDateKey(report.data.range.startDate, timeZone), end: localDateKey(report.data.range.endDate, timeZone) }
       : { start: '', end: '' }
     : { start: startDate, end: endDate };
+  // The answer's range and zone, as its summary (or its empty message) names them.
+  const answered = report.data && {
+    range: formatDateRange(report.data.range.startDate, report.data.range.endDate, report.data.timezone, lang),
+    zone: formatTimeZone(report.data.timezone, lang),
+  };
 
   return (
     <>
@@ -184,17 +189,14 @@ export default function ReportsPage(_props: PageProps) {
         problems ? null : <LoadError error={report.error} onRetry={() => void report.refetch()} />
       ) : (
         <>
-          <p className="report-summary">
-            {t('summary', {
-              entries: formatCount(report.data.totals.entries, lang),
-              range: formatDateRange(report.data.range.startDate, report.data.range.endDate, report.data.timezone, lang),
-              zone: formatTimeZone(report.data.timezone, lang),
-            })}
-          </p>
           {report.data.rows.length === 0 ? (
-            <Empty>{t('empty')}</Empty>
+            // One sentence for an empty range, not "0 closed entries" over "No closed entries".
+            <Empty>{t('empty', answered)}</Empty>
           ) : (
             <>
+              <p className="report-summary">
+                {t('summary', { entries: formatCount(report.data.totals.entries, lang), ...answered })}
+              </p>
               <div className="card">
                 <HoursBars
                   lang={lang}

@@ -13,7 +13,7 @@ export const reportsMessages = defineCatalogue(
     'filter.company': 'Company',
     'filter.allCompanies': 'All companies',
     'filter.payPeriod': 'Pay period',
-    'filter.customDates': 'Dates below',
+    'filter.customDates': 'From and To dates',
     'filter.payPeriodHint': 'Pick a company to choose one of its pay periods.',
     'filter.from': 'From',
     'filter.to': 'To',
@@ -54,7 +54,7 @@ export const reportsMessages = defineCatalogue(
     'chart.regular': 'Regular',
     'chart.overtime': 'Overtime (hatched)',
     'chart.row': '{label}: {regular} regular hours, {overtime} overtime hours',
-    empty: 'No closed time entries in this range.',
+    empty: 'No closed time entries from {range}, in {zone}.',
   },
   {
     title: 'Informes',
@@ -68,7 +68,7 @@ export const reportsMessages = defineCatalogue(
     'filter.company': 'Empresa',
     'filter.allCompanies': 'Todas las empresas',
     'filter.payPeriod': 'Periodo de pago',
-    'filter.customDates': 'Fechas de abajo',
+    'filter.customDates': 'Fechas Desde y Hasta',
     'filter.payPeriodHint': 'Elija una empresa para escoger uno de sus periodos de pago.',
     'filter.from': 'Desde',
     'filter.to': 'Hasta',
@@ -109,7 +109,7 @@ export const reportsMessages = defineCatalogue(
     'chart.regular': 'Normales',
     'chart.overtime': 'Extra (rayado)',
     'chart.row': '{label}: {regular} horas normales, {overtime} horas extra',
-    empty: 'No hay registros cerrados en este intervalo.',
+    empty: 'No hay registros cerrados del {range}, en la {zone}.',
   },
 );
 
