@@ -205,16 +205,16 @@ describe('the employee app at / in headless Chromium', () => {
     const clockInAt = new Date(Date.now() - 20 * 60_000);
     const clockOutAt = new Date(Date.now() - 5 * 60_000);
     await context.setOffline(true);
-    await page.getByText('You are offline. Punches are saved on this phone and sent later.').waitFor();
+    await page.getByText('You are offline. Punches are saved on this device and sent later.').waitFor();
     await page.clock.setFixedTime(clockInAt);
     await page.getByRole('button', { name: 'Clock in' }).click();
-    await page.getByText(/^Saved on this phone at /).waitFor();
+    await page.getByText(/^Saved on this device at /).waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByText('1 punch saved on this phone, not yet sent').waitFor();
+    await page.getByText('1 punch saved on this device, not yet sent').waitFor();
     await page.clock.setFixedTime(clockOutAt);
     await page.getByRole('button', { name: 'Clock out' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByText('2 punches saved on this phone, not yet sent').waitFor();
+    await page.getByText('2 punches saved on this device, not yet sent').waitFor();
     await checkScreen(page, 'offline-queued');
     expect(await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id))).toEqual([]);
 
@@ -323,7 +323,7 @@ describe('the employee app at / in headless Chromium', () => {
 
     await page.getByLabel('PIN').fill(employee.pin);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'This phone is used at more than one company. Which one are you working for?' }).waitFor();
+    await page.getByRole('heading', { name: 'Your phone number is on file at more than one company. Which one are you working for?' }).waitFor();
     // By name, sorted; no field asks for an id.
     const choices = page.getByRole('list').getByRole('button');
     expect(await choices.allInnerTexts()).toEqual(['Avenue Cleaners', 'Harbor Bakery']);
