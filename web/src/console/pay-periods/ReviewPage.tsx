@@ -20,7 +20,7 @@ import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
 import { PeriodChart } from './PeriodChart.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
-import { approveBlockedBy, canApprove, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
+import { approveBlockedBy, approveReasonShown, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
 
 export default function ReviewPage({ params }: PageProps) {
   const id = params.id ?? '';
@@ -205,6 +205,7 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                 const name = fullName(sheet.employee);
                 const busy = approve.isPending && approve.variables?.employee.id === sheet.employee.id;
                 const blockedBy = approveBlockedBy(sheet, period.locked);
+                const reason = approveReasonShown(blockedBy);
                 return (
                   <tr key={sheet.employee.id}>
                     <th scope="row">
@@ -240,8 +241,8 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                         <button
                           type="button"
                           className="secondary"
-                          disabled={!canApprove(sheet, period.locked) || busy}
-                          aria-describedby={blockedBy ? `approve-blocked-${sheet.employee.id}` : undefined}
+                          disabled={blockedBy !== null || busy}
+                          aria-describedby={reason ? `approve-blocked-${sheet.employee.id}` : undefined}
                           onClick={() => approve.mutate(sheet)}
                         >
                           {t('approve')}
@@ -259,9 +260,9 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                           {t('reject')}
                         </button>
                       </div>
-                      {blockedBy && (
+                      {reason && (
                         <span id={`approve-blocked-${sheet.employee.id}`} className="hint row-sub approve-blocked">
-                          {t(`approveBlocked.${blockedBy}`)}
+                          {t(`approveBlocked.${reason}`)}
                         </span>
                       )}
                     </td>

@@ -29,21 +29,24 @@ export function useReview(id: string) {
 
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
-/** The state machine of docs/time-rules.md §15: what the bookkeeper may do with this row now. */
-export function canApprove(sheet: Timesheet, locked: boolean): boolean {
-  return !locked && sheet.status !== 'APPROVED' && sheet.totals.entries > 0 && sheet.totals.openEntries === 0;
-}
-
 /**
- * Why Approve is off for a row, when the bookkeeper can do something about it there: an entry
- * still open, or no entries at all. A locked period says so once, above the table; an approved
- * row needs no reason.
+ * The state machine of docs/time-rules.md §15: why the bookkeeper may not approve this row now,
+ * or null when they may.
  */
-export function approveBlockedBy(sheet: Timesheet, locked: boolean): 'openEntry' | 'noEntries' | null {
-  if (locked || sheet.status === 'APPROVED') return null;
+export function approveBlockedBy(sheet: Timesheet, locked: boolean): 'locked' | 'approved' | 'openEntry' | 'noEntries' | null {
+  if (locked) return 'locked';
+  if (sheet.status === 'APPROVED') return 'approved';
   if (sheet.totals.openEntries > 0) return 'openEntry';
   if (sheet.totals.entries === 0) return 'noEntries';
   return null;
+}
+
+/**
+ * The reason a row states beside its Approve, where the bookkeeper can act on it there. A locked
+ * period says so once, above the table; an approved row needs no reason.
+ */
+export function approveReasonShown(blockedBy: ReturnType<typeof approveBlockedBy>): 'openEntry' | 'noEntries' | null {
+  return blockedBy === 'openEntry' || blockedBy === 'noEntries' ? blockedBy : null;
 }
 
 export function canReject(sheet: Timesheet, locked: boolean): boolean {

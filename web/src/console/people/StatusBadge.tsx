@@ -4,11 +4,15 @@ import { peopleMessages } from './messages.ts';
 /** Whose status: the words agree with it in Spanish (una empresa activa, un empleado activo). */
 type Of = 'people' | 'companies';
 
+const WORDS = {
+  people: { active: 'status.active', inactive: 'status.inactive', activeOnly: 'filter.activeOnly', all: 'filter.all' },
+  companies: { active: 'status.activeCompany', inactive: 'status.inactiveCompany', activeOnly: 'filter.activeOnlyCompanies', all: 'filter.allCompanies' },
+} as const;
+
 /** Active or inactive, in words and colour (never colour alone). */
 export function StatusBadge({ active, of = 'people' }: { active: boolean; of?: Of }) {
   const { t } = useCatalogue(peopleMessages);
-  const word = of === 'companies' ? (active ? 'status.activeCompany' : 'status.inactiveCompany') : active ? 'status.active' : 'status.inactive';
-  return <span className={`badge ${active ? 'badge-ok' : 'badge-muted'}`}>{t(word)}</span>;
+  return <span className={`badge ${active ? 'badge-ok' : 'badge-muted'}`}>{t(active ? WORDS[of].active : WORDS[of].inactive)}</span>;
 }
 
 /** The list filter: active only (the default, kept out of the URL) or everyone. */
@@ -18,8 +22,8 @@ export function ActiveFilter({ showAll, onChange, of = 'people' }: { showAll: bo
     <div className="field">
       <label htmlFor="active-filter">{t('filter.status')}</label>
       <select id="active-filter" value={showAll ? 'all' : 'active'} onChange={(event) => onChange(event.target.value === 'all')}>
-        <option value="active">{t(of === 'companies' ? 'filter.activeOnlyCompanies' : 'filter.activeOnly')}</option>
-        <option value="all">{t(of === 'companies' ? 'filter.allCompanies' : 'filter.all')}</option>
+        <option value="active">{t(WORDS[of].activeOnly)}</option>
+        <option value="all">{t(WORDS[of].all)}</option>
       </select>
     </div>
   );

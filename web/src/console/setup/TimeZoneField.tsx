@@ -43,8 +43,9 @@ export function TimeZoneField({
   const id = useId();
   const { lang } = useI18n();
   const zones = useMemo(() => timeZoneNames().map((name) => ({ name, label: formatTimeZone(name, lang) })), [lang]);
-  // Named under the field only when the name says more than the field does ("UTC" does not).
-  const named = isKnownTimeZone(value.trim()) ? formatTimeZone(value.trim(), lang) : null;
+  // Named under the field only when the name says more than the field does: not for "UTC",
+  // nor for a zone Intl does not know (formatTimeZone gives those back as they are).
+  const named = formatTimeZone(value.trim(), lang);
   const chosen = named !== value.trim() ? named : null;
   return (
     <div className="field">

@@ -3,6 +3,7 @@
 // is said in a status line; an ADMIN sees SUPER_ADMIN rows but cannot change them (docs/api.md §9).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { formatDate, formatTime } from '../../i18n/format.ts';
 import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
@@ -53,13 +54,12 @@ export default function UsersPage(_props: PageProps) {
     setDialog(null);
     setDone(message);
   };
-  const locale = lang === 'es' ? 'es-US' : 'en-US';
   /** The date over the time, so the column stays narrow. */
   const lastSignIn = (iso: string | null) =>
     iso ? (
       <>
-        {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso))}
-        <span className="hint row-sub">{new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(new Date(iso))}</span>
+        {formatDate(iso, timeZone, lang)}
+        <span className="hint row-sub">{formatTime(iso, timeZone, lang)}</span>
       </>
     ) : (
       t('never')
