@@ -54,8 +54,11 @@ describe('an employee\'s entries in a pay period', () => {
     await summary.getByText('Not submitted').waitFor();
     expect(await summary.getByRole('definition').allTextContents()).toEqual(['45.00', '40.00', '5.00', '5', 'Edited']);
     await page.getByText('Pay period Mar 1 – 7, 2026').waitFor();
-    const table = page.getByRole('table', { name: 'Week of Sunday, March 1' });
-    expect(await table.locator('tfoot').innerText()).toMatch(/Week total\s+45\.00\s+40\.00\s+5\.00/);
+    const table = page.getByRole('table', { name: 'Entries by week' });
+    await table.getByRole('rowheader', { name: 'Week of Sunday, March 1' }).waitFor();
+    // One week: its totals are the period's, given once, in the footer.
+    expect(await table.locator('tfoot').innerText()).toMatch(/Pay period total\s+45\.00\s+40\.00\s+5\.00/);
+    expect(await table.getByText('Week total').count()).toBe(0);
     await page.getByRole('link', { name: /Back to the pay period review/ }).waitFor();
     await checkPage(page, 'entries');
 
@@ -152,7 +155,7 @@ describe('an employee\'s entries in a pay period', () => {
     await signInAs(page, seed.admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { level: 1, name: 'Registros de Beto Ruiz' }).waitFor();
     await page.getByText('Motivo del rechazo: El martes no tiene la salida correcta.').waitFor();
-    await page.getByRole('table', { name: 'Semana del domingo, 1 de marzo' }).waitFor();
+    await page.getByRole('table', { name: 'Registros por semana' }).getByRole('rowheader', { name: 'Semana del domingo, 1 de marzo' }).waitFor();
     await page.getByRole('button', { name: /^Corregir el registro: mar, 3 de mar, 9:00/ }).click();
     const edit = page.getByRole('dialog', { name: /^Corregir el registro: mar, 3 de mar, 9:00/ });
     await edit.getByLabel('Salida').waitFor();

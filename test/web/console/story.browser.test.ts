@@ -169,6 +169,22 @@ describe('from first run to an exported pay period', () => {
     await edit.getByLabel('Notes').fill('Left at 4 pm');
     await edit.getByRole('button', { name: 'Save correction' }).click();
     await page.getByRole('status').getByText('Entry corrected. Overtime this week is now 3.00 h.').waitFor();
+    // Two weeks in one table: each has its heading row and its totals, and their columns line up
+    // (every entry's Hours cell starts at the same x).
+    const entries = page.getByRole('table', { name: 'Entries by week' });
+    expect(await entries.locator('.entries-week-head').allInnerTexts()).toEqual([
+      `Week of ${lastSunday.setLocale('en-US').toFormat('cccc, LLLL d')}`,
+      `Week of ${lastSunday.plus({ days: 7 }).setLocale('en-US').toFormat('cccc, LLLL d')}`,
+    ]);
+    expect(await entries.locator('tr.entries-total').count()).toBe(2);
+    const hoursColumnLefts = await page.evaluate<number[]>(
+      `[...document.querySelectorAll('tbody tr:not(.entries-total)')].flatMap((row) => {
+        const hours = row.querySelectorAll('td.num')[1];
+        return hours ? [Math.round(hours.getBoundingClientRect().left)] : [];
+      })`,
+    );
+    expect(hoursColumnLefts.length).toBeGreaterThan(5);
+    expect(new Set(hoursColumnLefts).size).toBe(1);
     await checkPage(page, 'story-entries-corrected');
 
     // 8. Reject Ana's timesheet with a reason, approve Rosa's.

@@ -13,7 +13,7 @@ import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
-import { EntriesWeekTable } from './EntriesTable.tsx';
+import { EntriesTable } from './EntriesTable.tsx';
 import { EntryFormDialog, type EntryFormMode, type EntrySaved } from './EntryFormDialog.tsx';
 import { EntryHistoryDialog } from './EntryHistoryDialog.tsx';
 import { groupEntries, weekOvertime } from './entry-groups.ts';
@@ -164,35 +164,27 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
           <p>{t('entries.empty')}</p>
         </Empty>
       ) : (
-        <>
-          {weeks.map((week) => (
-            <EntriesWeekTable
-              key={week.weekStart}
-              week={week}
-              format={format}
-              now={now}
-              lockedReasonId={locked ? lockedId : null}
-              onCorrect={(entry) => {
-                rememberOpener();
-                setStatus(null);
-                setForm({ kind: 'correct', entry });
-              }}
-              onDelete={(entry) => {
-                rememberOpener();
-                setStatus(null);
-                setDeleting(entry);
-              }}
-              onHistory={(entry) => {
-                rememberOpener();
-                setHistory(entry);
-              }}
-            />
-          ))}
-          <p className="entries-period-total">
-            <strong>{t('table.periodTotal')}:</strong> {format.hours(sheet.totals.totalHours)} h · {t('summary.regular')} {format.hours(sheet.totals.regularHours)} h ·{' '}
-            {t('summary.overtime')} {format.hours(sheet.totals.overtimeHours)} h
-          </p>
-        </>
+        <EntriesTable
+          weeks={weeks}
+          periodTotals={sheet.totals}
+          format={format}
+          now={now}
+          lockedReasonId={locked ? lockedId : null}
+          onCorrect={(entry) => {
+            rememberOpener();
+            setStatus(null);
+            setForm({ kind: 'correct', entry });
+          }}
+          onDelete={(entry) => {
+            rememberOpener();
+            setStatus(null);
+            setDeleting(entry);
+          }}
+          onHistory={(entry) => {
+            rememberOpener();
+            setHistory(entry);
+          }}
+        />
       )}
 
       {form && (

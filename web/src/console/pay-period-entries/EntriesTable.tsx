@@ -1,39 +1,42 @@
-// One workweek of the timesheet as a table: a row per entry grouped by local day, the week's
-// totals in the footer, and per row the buttons to correct, delete and see the history. Buttons
-// name their entry ("Correct the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart.
+// The timesheet's entries as ONE table, so that every week's columns line up: a group of rows
+// per workweek (its heading row, a row per entry with the local day as the row header, the
+// week's totals when there are several), and the pay period's totals in the footer. Buttons name their entry ("Correct
+// the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart.
 import { useCatalogue } from '../catalogue.ts';
-import { entryFlags, type WeekGroup } from './entry-groups.ts';
+import { entryFlags, type HoursTotals, type WeekGroup } from './entry-groups.ts';
 import { entriesMessages } from './messages.ts';
 import type { Entry } from './queries.ts';
 import type { EntryFormat } from './useEntryFormat.ts';
 
 const FLAG_BADGES = { OPEN_ENTRY: 'badge-warn', LONG_SHIFT: 'badge-bad', OFFLINE_PUNCH: 'badge-info' } as const;
+/** Day, In, Out, Break, Hours, Regular, Overtime, Job / task, Notes, Flags, Actions. */
+const COLUMNS = 11;
 
-export function EntriesWeekTable({
-  week,
-  format,
-  now,
-  lockedReasonId,
-  onCorrect,
-  onDelete,
-  onHistory,
-}: {
-  week: WeekGroup<Entry>;
-  format: EntryFormat;
-  now: number;
+interface RowActions {
   /** Set while the period is locked: edit buttons are disabled and point at the stated reason. */
   lockedReasonId: string | null;
   onCorrect(entry: Entry): void;
   onDelete(entry: Entry): void;
   onHistory(entry: Entry): void;
-}) {
+}
+
+export function EntriesTable({
+  weeks,
+  periodTotals,
+  format,
+  now,
+  ...actions
+}: {
+  weeks: WeekGroup<Entry>[];
+  periodTotals: HoursTotals;
+  format: EntryFormat;
+  now: number;
+} & RowActions) {
   const { t } = useCatalogue(entriesMessages);
-  const none = t('table.none');
-  const weekLabel = t('table.week', { date: format.dayKey(week.weekStart) });
   return (
-    <div className="table-wrap entries-week">
+    <div className="table-wrap entries-table-wrap">
       <table className="data-table entries-table">
-        <caption>{weekLabel}</caption>
+        <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('table.day')}</th>
@@ -49,80 +52,123 @@ export function EntriesWeekTable({
             <th scope="col">{t('table.actions')}</th>
           </tr>
         </thead>
-        {week.days.map((day) => (
-          <tbody key={day.day}>
-            {day.entries.map((entry, index) => {
-              const when = format.instant(entry.clockIn);
-              const flags = entryFlags(entry, now);
-              const hours = (value: number | null) => (value === null ? none : format.hours(value));
-              return (
-                <tr key={entry.id}>
-                  {index === 0 && (
-                    <th scope="rowgroup" rowSpan={day.entries.length} className="entries-day">
-                      {format.shortDayKey(day.day)}
-                    </th>
-                  )}
-                  <td>{format.time(entry.clockIn)}</td>
-                  <td>{entry.clockOut ? format.time(entry.clockOut) : <span className="badge badge-warn">{t('table.stillOpen')}</span>}</td>
-                  <td className="num">{format.minutes(entry.breakMinutes)}</td>
-                  <td className="num">{hours(entry.totalHours)}</td>
-                  <td className="num">{hours(entry.regularHours)}</td>
-                  <td className="num">{hours(entry.overtimeHours)}</td>
-                  <td>{[entry.jobCode, entry.taskCode].filter(Boolean).join(' / ') || none}</td>
-                  <td className="entries-notes">{entry.notes || none}</td>
-                  <td>
-                    {flags.length === 0
-                      ? none
-                      : flags.map((flag) => (
-                          <span key={flag} className={`badge ${FLAG_BADGES[flag]}`}>
-                            {t(`flag.${flag}`)}
-                          </span>
-                        ))}
-                  </td>
-                  <td>
-                    <div className="entries-actions">
-                      <button
-                        type="button"
-                        className="secondary"
-                        aria-label={t('action.correctEntry', { when })}
-                        disabled={lockedReasonId !== null}
-                        aria-describedby={lockedReasonId ?? undefined}
-                        onClick={() => onCorrect(entry)}
-                      >
-                        {t('action.correct')}
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary entries-delete"
-                        aria-label={t('action.deleteEntry', { when })}
-                        disabled={lockedReasonId !== null}
-                        aria-describedby={lockedReasonId ?? undefined}
-                        onClick={() => onDelete(entry)}
-                      >
-                        {t('action.delete')}
-                      </button>
-                      <button type="button" className="secondary" aria-label={t('action.historyEntry', { when })} onClick={() => onHistory(entry)}>
-                        {t('action.history')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+        {weeks.map((week) => (
+          <tbody key={week.weekStart}>
+            <tr className="entries-week-head">
+              <th scope="rowgroup" colSpan={COLUMNS}>
+                {t('table.week', { date: format.dayKey(week.weekStart) })}
+              </th>
+            </tr>
+            {week.days.map((day) =>
+              day.entries.map((entry, index) => (
+                <EntryRow
+                  key={entry.id}
+                  entry={entry}
+                  dayLabel={index === 0 ? { text: format.shortDayKey(day.day), rows: day.entries.length } : null}
+                  format={format}
+                  now={now}
+                  {...actions}
+                />
+              )),
+            )}
+            {weeks.length > 1 && <TotalsRow className="entries-total" label={t('table.weekTotal')} totals={week.totals} format={format} />}
           </tbody>
         ))}
         <tfoot>
-          <tr className="entries-total">
-            <th scope="row" colSpan={4}>
-              {t('table.weekTotal')}
-            </th>
-            <td className="num">{format.hours(week.totals.totalHours)}</td>
-            <td className="num">{format.hours(week.totals.regularHours)}</td>
-            <td className="num">{format.hours(week.totals.overtimeHours)}</td>
-            <td colSpan={4} />
-          </tr>
+          <TotalsRow className="entries-period-total" label={t('table.periodTotal')} totals={periodTotals} format={format} />
         </tfoot>
       </table>
     </div>
+  );
+}
+
+function EntryRow({
+  entry,
+  dayLabel,
+  format,
+  now,
+  lockedReasonId,
+  onCorrect,
+  onDelete,
+  onHistory,
+}: {
+  entry: Entry;
+  /** On the day's first entry: the day, as the header of the day's rows. */
+  dayLabel: { text: string; rows: number } | null;
+  format: EntryFormat;
+  now: number;
+} & RowActions) {
+  const { t } = useCatalogue(entriesMessages);
+  const none = t('table.none');
+  const when = format.instant(entry.clockIn);
+  const flags = entryFlags(entry, now);
+  const hours = (value: number | null) => (value === null ? none : format.hours(value));
+  return (
+    <tr className={dayLabel ? 'entries-day-start' : undefined}>
+      {dayLabel && (
+        <th scope="row" rowSpan={dayLabel.rows} className="entries-day">
+          {dayLabel.text}
+        </th>
+      )}
+      <td>{format.time(entry.clockIn)}</td>
+      <td>{entry.clockOut ? format.time(entry.clockOut) : <span className="badge badge-warn">{t('table.stillOpen')}</span>}</td>
+      <td className="num">{format.minutes(entry.breakMinutes)}</td>
+      <td className="num">{hours(entry.totalHours)}</td>
+      <td className="num">{hours(entry.regularHours)}</td>
+      <td className="num">{hours(entry.overtimeHours)}</td>
+      <td>{[entry.jobCode, entry.taskCode].filter(Boolean).join(' / ') || none}</td>
+      <td className="entries-notes">{entry.notes || none}</td>
+      <td>
+        {flags.length === 0
+          ? none
+          : flags.map((flag) => (
+              <span key={flag} className={`badge ${FLAG_BADGES[flag]}`}>
+                {t(`flag.${flag}`)}
+              </span>
+            ))}
+      </td>
+      <td>
+        <div className="entries-actions">
+          <button
+            type="button"
+            className="secondary"
+            aria-label={t('action.correctEntry', { when })}
+            disabled={lockedReasonId !== null}
+            aria-describedby={lockedReasonId ?? undefined}
+            onClick={() => onCorrect(entry)}
+          >
+            {t('action.correct')}
+          </button>
+          <button
+            type="button"
+            className="secondary entries-delete"
+            aria-label={t('action.deleteEntry', { when })}
+            disabled={lockedReasonId !== null}
+            aria-describedby={lockedReasonId ?? undefined}
+            onClick={() => onDelete(entry)}
+          >
+            {t('action.delete')}
+          </button>
+          <button type="button" className="secondary" aria-label={t('action.historyEntry', { when })} onClick={() => onHistory(entry)}>
+            {t('action.history')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** A totals row: its label under Day to Break, the hours under their columns. */
+function TotalsRow({ className, label, totals, format }: { className: string; label: string; totals: HoursTotals; format: EntryFormat }) {
+  return (
+    <tr className={className}>
+      <th scope="row" colSpan={4}>
+        {label}
+      </th>
+      <td className="num">{format.hours(totals.totalHours)}</td>
+      <td className="num">{format.hours(totals.regularHours)}</td>
+      <td className="num">{format.hours(totals.overtimeHours)}</td>
+      <td colSpan={COLUMNS - 7} />
+    </tr>
   );
 }
