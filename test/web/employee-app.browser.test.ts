@@ -163,6 +163,22 @@ describe('the employee app at / in headless Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('names the day of a clock in made on an earlier day, in English and Spanish', async () => {
+    const { company, employee, period } = await tenant();
+    // Clocked in 30 hours ago, still open: yesterday or the day before, in New York.
+    const clockIn = new Date(Math.floor((Date.now() - 30 * 3600_000) / 60_000) * 60_000);
+    await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: period.id, clockIn, clockOut: null });
+    const zone = 'America/New_York';
+    const day = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(clockIn);
+    const time = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(clockIn);
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    expect(await page.getByRole('heading', { name: /^Clocked in / }).innerText()).toBe(`Clocked in on ${day('en-US')} at ${time('en-US')}`);
+    await page.getByLabel('Language').selectOption('es');
+    expect(await page.getByRole('heading', { name: /^Entrada marcada / }).innerText()).toBe(`Entrada marcada el ${day('es-US')} a las ${time('es-US')}`);
+    await context.close();
+  }, 120_000);
+
   it('shows a 429 in plain words with a live countdown from Retry-After', async () => {
     const { employee } = await tenant();
     // The phone's five failures are spent through the API.

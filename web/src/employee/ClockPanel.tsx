@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey, type Api } from '../api/client.ts';
 import { punch, type PunchAction, type PunchBody, type PunchResult } from '../api/employee.ts';
-import { formatElapsed, formatHours, formatTime } from '../i18n/format.ts';
+import { formatDay, formatElapsed, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { OfflineQueue } from '../offline/useOfflineQueue.ts';
 import { errorMessage } from '../ui/errors.ts';
@@ -124,7 +124,12 @@ export function ClockPanel({ api, openSince, timeZone, queue, onPunched }: Clock
     <section className="clock" aria-labelledby="clock-status">
       <h2 id="clock-status" className="status">
         <span className={`dot ${clockedIn ? 'dot-in' : 'dot-out'}`} aria-hidden="true" />
-        {clockedIn ? t('home.clockedIn', { time: formatTime(openSince, timeZone, lang) }) : t('home.clockedOut')}
+        {clockedIn
+          ? // A shift that began on an earlier day (overnight, or one left open) names its day.
+            localDateKey(openSince, timeZone) === localDateKey(new Date(), timeZone)
+            ? t('home.clockedIn', { time: formatTime(openSince, timeZone, lang) })
+            : t('home.clockedInOn', { day: formatDay(openSince, timeZone, lang), time: formatTime(openSince, timeZone, lang) })
+          : t('home.clockedOut')}
       </h2>
       {clockedIn && <ElapsedTimer since={openSince} />}
       {clockedIn ? (
