@@ -163,14 +163,15 @@ describe('the review page', () => {
 
     const stamped = await s.period();
     expect(stamped.exportedBy).toBe(s.admin.email);
-    await exportPanel.getByText(`Last exported by ${s.admin.email} on`, { exact: false }).waitFor();
+    // The exporter reads 'you', not their own address.
+    await exportPanel.getByText('You last exported it on', { exact: false }).waitFor();
     await exportPanel.getByRole('link', { name: names[1] }).waitFor();
     await checkPage(page, 'review');
 
     // A second export warns first; cancelling exports nothing.
     await exportPanel.getByRole('button', { name: 'Export' }).click();
     const again = page.getByRole('dialog', { name: 'Export this pay period again?' });
-    await again.getByText(`It was already exported by ${s.admin.email}`, { exact: false }).waitFor();
+    await again.getByText('You already exported it on', { exact: false }).waitFor();
     await checkPage(page, 'review-export-again');
     await again.getByRole('button', { name: 'Cancel' }).click();
     await again.waitFor({ state: 'hidden' });
@@ -183,7 +184,8 @@ describe('the review page', () => {
   it('reads in Spanish, and says a locked period pauses decisions', async () => {
     const s = await reviewedWeek();
     const token = await adminToken(h.t.tokens, s.admin);
-    expect((await client(h.t.app).put(`/api/v1/admin/pay-periods/${s.periodId}`, { locked: true }, { token })).status).toBe(200);
+    // Exported by another program, which set its own name (SPEC: exportedBy is any string).
+    expect((await client(h.t.app).put(`/api/v1/admin/pay-periods/${s.periodId}`, { locked: true, exportedBy: 'nomina@acme.example' }, { token })).status).toBe(200);
     const { page, context } = await openConsole(h, `/admin/pay-periods/${s.periodId}`, { locale: 'es-MX' });
     await signInAs(page, s.admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { name: /Acme Plumbing: 5\s*–\s*11 de oct de 2025/, level: 1 }).waitFor();
@@ -193,7 +195,10 @@ describe('the review page', () => {
     expect(await benRow.textContent()).toContain('Enviada');
     expect(await benRow.getByRole('button', { name: 'Rechazar' }).isDisabled()).toBe(true);
     expect(await page.getByRole('row', { name: /Cho Chen/ }).textContent()).toContain('Turno largo (más de 12 h)');
-    await page.getByRole('region', { name: 'Exportar para la nómina' }).getByRole('button', { name: 'Exportar' }).waitFor();
+    const exportPanel = page.getByRole('region', { name: 'Exportar para la nómina' });
+    await exportPanel.getByRole('button', { name: 'Exportar' }).waitFor();
+    // A Spanish time ends in 'a.m.' or 'p.m.': no sentence puts a second period after it.
+    expect(await exportPanel.getByText(/^Última exportación: el /).innerText()).toMatch(/^Última exportación: el .+, \d+:\d\d\s[ap]\.\s?m\., por nomina@acme\.example\.$/);
     await checkPage(page, 'review-es');
 
     // A period that does not exist (or is not a UUID) says so, with the way back.

@@ -68,7 +68,7 @@ export const es: Messages = {
   'confirm.clockedIn': 'Entrada marcada a las {time}',
   'confirm.clockedOut': 'Salida marcada a las {time}',
   'confirm.hours': 'Normales {regular} · Extra {overtime}',
-  'confirm.queued': 'Guardada en este dispositivo a las {time}. Se enviará cuando vuelva la conexión.',
+  'confirm.queued': 'Se guardó a las {time} en este dispositivo. Se enviará cuando vuelva la conexión.',
   'confirm.dismiss': 'Aceptar',
   'kiosk.returning': 'Volviendo al inicio de sesión en unos segundos.',
   'kiosk.offline': 'Sin conexión. El quiosco no puede iniciar sesiones hasta que vuelva la conexión, así que ahora no se puede marcar aquí.',

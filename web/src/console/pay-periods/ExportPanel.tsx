@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
-import { useTimeZone } from '../session.tsx';
+import { useAdmin, useTimeZone } from '../session.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
@@ -73,7 +73,11 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
   const notReady = run.error instanceof ApiError && run.error.label === 'Pay period not ready';
   const openCount = notReady ? openEntriesOf(run.error) : 0;
   const openNames = timesheets.filter((sheet) => sheet.totals.openEntries > 0).map((sheet) => fullName(sheet.employee));
+  const admin = useAdmin();
+  // The service stamps the exporter's email (any API client may set another name); the person
+  // reading it is told "you" rather than their own address.
   const last = period.exportedAt ? { who: period.exportedBy ?? '—', when: formatDateTime(period.exportedAt, timeZone, lang) } : null;
+  const byYou = period.exportedBy?.toLowerCase() === admin.email.toLowerCase();
 
   const start = () => (last ? setConfirming(true) : run.mutate(false));
 
@@ -81,7 +85,7 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
     <section className="card export-panel" aria-labelledby="export-title">
       <h2 id="export-title">{t('export.title')}</h2>
       <p>{t('export.explain')}</p>
-      <p>{last ? t('export.last', last) : t('export.never')}</p>
+      <p>{last ? t(byYou ? 'export.lastByYou' : 'export.last', last) : t('export.never')}</p>
       <button type="button" className="primary" onClick={start} disabled={run.isPending}>
         {run.isPending ? tUi('confirm.working') : t('export.button')}
       </button>
@@ -124,7 +128,7 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
           onConfirm={() => run.mutate(false)}
           onCancel={() => setConfirming(false)}
         >
-          <p>{t('export.againBody', last)}</p>
+          <p>{t(byYou ? 'export.againBodyByYou' : 'export.againBody', last)}</p>
         </ExportAgainDialog>
       )}
     </section>
