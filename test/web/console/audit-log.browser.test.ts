@@ -92,7 +92,8 @@ describe('the Audit log page', () => {
 
   it('filters by actor and dates, and says what is wrong with the dates next to the field', async () => {
     const { context, page } = await signedIn('/admin/audit-log');
-    await page.getByLabel('Who').selectOption({ label: `Otto Other (${other.email})` });
+    // The Who list names an administrator alone; the email only tells namesakes apart.
+    await page.getByLabel('Who').selectOption({ label: 'Otto Other' });
     await page.waitForURL(new RegExp(`actorId=${other.id}`));
     await expect.poll(() => bodyRows(page).count()).toBe(1);
     expect(await bodyRows(page).first().locator('td').nth(2).innerText()).toBe('Company added');

@@ -96,7 +96,7 @@ describe('the Reports page', () => {
     await page.getByText(/^Alvarez, Ana \(E-\w+\): 40\.00 regular hours, 10\.00 overtime hours$/).waitFor({ state: 'attached' });
     await checkPage(page, 'reports-employee');
 
-    const names = { day: 'Day', week: 'Week (Sunday to Saturday)', jobCode: 'Job code' } as const;
+    const names = { day: 'Day', week: 'Week (Sun–Sat)', jobCode: 'Job code' } as const;
     const captions = { day: 'Hours by day', week: 'Hours by week', jobCode: 'Hours by job code' } as const;
     for (const groupBy of ['day', 'week', 'jobCode'] as const) {
       await page.getByLabel('Group by').selectOption({ label: names[groupBy] });

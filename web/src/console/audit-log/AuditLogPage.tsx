@@ -32,6 +32,16 @@ function fieldName(field: string, t: T): string {
   return key in auditLogMessages.en ? t(key) : field;
 }
 
+/**
+ * An administrator in the Who list: the name alone, so that it fits the box; the email too only
+ * when another administrator has the same name.
+ */
+function actorChoiceLabel(admin: AdminSummary, all: AdminSummary[]): string {
+  const name = `${admin.firstName} ${admin.lastName}`;
+  const namesake = all.some((other) => other.id !== admin.id && other.firstName === admin.firstName && other.lastName === admin.lastName);
+  return namesake ? `${name} (${admin.email})` : name;
+}
+
 function actorName(row: AuditLogRow, admins: Map<string, AdminSummary>, selfId: string, t: T): string {
   if (row.actorType === 'system') return t('actor.system');
   if (!row.actorId) return t('actor.unknown');
@@ -124,9 +134,9 @@ export default function AuditLogPage(_props: PageProps) {
           <label htmlFor={ids.actor}>{t('filter.actor')}</label>
           <select id={ids.actor} value={filters.actorId} onChange={(event) => setFilter('actorId', event.target.value)}>
             <option value="">{t('filter.anyone')}</option>
-            {(admins.data?.items ?? []).map((admin) => (
+            {(admins.data?.items ?? []).map((admin, _, all) => (
               <option key={admin.id} value={admin.id}>
-                {`${admin.firstName} ${admin.lastName} (${admin.email})`}
+                {actorChoiceLabel(admin, all)}
               </option>
             ))}
             {/* A shared link may name an actor the list does not hold (an employee): keep it selectable. */}

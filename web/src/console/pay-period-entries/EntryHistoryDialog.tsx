@@ -74,6 +74,12 @@ function HistoryItem({ row, format }: { row: AuditRow; format: EntryFormat }) {
         <p className="hint">{t('history.noChanges')}</p>
       ) : (
         <table className="data-table entry-diff">
+          {/* The same widths in every change of the list, so that Before and After line up. */}
+          <colgroup>
+            <col className="entry-diff-field" />
+            <col />
+            <col />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t('history.field')}</th>
