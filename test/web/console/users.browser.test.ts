@@ -47,6 +47,9 @@ describe('Users', () => {
     expect(await dialog.getByRole('option', { name: 'Super administrator' }).isDisabled()).toBe(true);
     await dialog.getByText('Only a super administrator can grant the super administrator role.').waitFor();
     expect(await dialog.getByLabel('Organization').count()).toBe(0);
+    // A new user has no other sessions to end: the hint says only what the password needs.
+    await dialog.getByText('At least 8 characters.', { exact: true }).waitFor();
+    expect(await dialog.getByText(/other sessions/).count()).toBe(0);
 
     await dialog.getByLabel('Email').fill(taken.email);
     await dialog.getByLabel('Password').fill('short');

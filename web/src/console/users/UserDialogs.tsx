@@ -131,7 +131,7 @@ export function UserFormDialog({ user, onClose, onDone }: { user: AdminUser | nu
           label={t('form.password')}
           type="password"
           autoComplete="new-password"
-          hint={t('form.passwordHint')}
+          hint={t('form.newUserPasswordHint')}
           value={values.password}
           problem={fields.password}
           onChange={(e) => setValues({ ...values, password: e.target.value })}
