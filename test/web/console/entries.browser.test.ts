@@ -122,6 +122,10 @@ describe('an employee\'s entries in a pay period', () => {
     expect(await corrected.getByRole('row', { name: /^Clock out/ }).innerText()).toMatch(/Clock out\s+Tue, Mar 3, 6:00\sPM\s+Tue, Mar 3, 4:00\sPM/);
     expect(await corrected.getByRole('row', { name: /^Hours/ }).innerText()).toMatch(/Hours\s+9\.00\s+7\.00/);
     expect(await corrected.getByRole('row', { name: /^Notes/ }).innerText()).toMatch(/Notes\s+—\s+Left early, per the supervisor/);
+    // The two changes' tables share their column widths: Before and After line up.
+    const columnLefts = async (item: number) =>
+      Promise.all(['Before', 'After'].map(async (name) => Math.round((await history.getByRole('listitem').nth(item).getByRole('columnheader', { name }).boundingBox())!.x)));
+    expect(await columnLefts(1)).toEqual(await columnLefts(0));
     await checkPage(page, 'entries-history');
     await history.getByRole('button', { name: 'Close' }).click();
 
@@ -167,6 +171,8 @@ describe('an employee\'s entries in a pay period', () => {
     await page.reload();
     await page.getByText(/Este periodo de pago está bloqueado: sus registros no se pueden agregar, corregir ni eliminar\./).waitFor();
     expect(await page.getByRole('button', { name: 'Añadir registro' }).isDisabled()).toBe(true);
+    // Beside the timesheet's state, the badge says whose lock it is.
+    expect(await page.getByRole('region', { name: 'Totales del periodo de pago' }).locator('.entries-badges').innerText()).toMatch(/^Hoja de horas:\s+Rechazada\s*Periodo bloqueado$/);
     const correct = page.getByRole('button', { name: /^Corregir el registro: / });
     expect(await correct.count()).toBe(5);
     for (const button of await correct.all()) expect(await button.isDisabled()).toBe(true);

@@ -21,7 +21,8 @@ export function SummaryCard({ sheet, format }: { sheet: Timesheet; format: Entry
         <p className="entries-badges">
           <span className="hint">{t('status.label')}:</span>{' '}
           <span className={`badge ${STATUS_BADGES[sheet.status]}`}>{t(`status.${sheet.status}`)}</span>
-          {sheet.payPeriod.locked && <span className="badge badge-muted">{t('period.locked')}</span>}
+          {/* The period's lock, not the timesheet's state: it says so ("Bloqueado" beside "Rechazada" read as a slip). */}
+          {sheet.payPeriod.locked && <span className="badge badge-muted">{t('period.lockedBadge')}</span>}
         </p>
       </div>
       {sheet.status === 'REJECTED' && sheet.rejectionReason && <p className="entries-rejection">{t('status.rejectionReason', { reason: sheet.rejectionReason })}</p>}
