@@ -69,6 +69,8 @@ describe('the pay periods page', () => {
     await form.getByLabel('Start date').fill('2026-03-10');
     await form.getByRole('button', { name: 'Create pay period' }).click();
     await form.getByRole('alert').getByText('These dates overlap another pay period of this company.', { exact: false }).waitFor();
+    // The earlier "created" message went when the new form opened.
+    expect(await page.getByText(/created for Acme Plumbing/).count()).toBe(0);
     await checkPage(page, 'pay-periods-overlap');
     expect((await s.api.get('/api/v1/admin/pay-periods', { token: s.token })).body.data.total).toBe(1);
     await form.getByRole('button', { name: 'Cancel' }).click();

@@ -57,7 +57,15 @@ export default function PayPeriodsPage(_props: PageProps) {
       <div className="page-header">
         <h1>{t('list.title')}</h1>
         {!creating && (
-          <button type="button" className="primary" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              // The last action's message goes once the next one starts, so that it never stands over this form's error.
+              setNotice('');
+              setCreating(true);
+            }}
+          >
             {t('list.new')}
           </button>
         )}
