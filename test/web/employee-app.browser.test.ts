@@ -250,7 +250,7 @@ describe('the employee app at / in headless Chromium', () => {
     const rows = page.getByRole('table').getByRole('row');
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
-    expect(await rows.nth(1).getByText('offline punch').count()).toBe(2);
+    expect(await rows.nth(1).getByText('Offline', { exact: true }).count()).toBe(2);
     await checkScreen(page, 'my-hours-offline-punch');
     await context.close();
   }, 120_000);

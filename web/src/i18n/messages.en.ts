@@ -93,7 +93,7 @@ export const en = {
   'hours.statusFor': 'for the pay period {dates}',
   'hours.rejectionReason': 'Reason from your manager: {reason}',
   'hours.resubmit': 'Ask your manager to correct the hours if needed, then submit again.',
-  'hours.offlinePunch': 'offline punch',
+  'hours.offlinePunch': 'Offline',
   'hours.noPeriod': 'No pay period covers today yet.',
   'hours.day': 'Day',
   'hours.in': 'In',
