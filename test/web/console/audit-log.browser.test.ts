@@ -68,7 +68,7 @@ describe('the Audit log page', () => {
 
     const show = page.getByRole('button', { name: /^Show changes: Time entry corrected, / });
     await show.click();
-    const diff = page.getByRole('table', { name: 'Changes to Time entry · Time entry corrected' });
+    const diff = page.getByRole('table', { name: 'Changes: Time entry corrected' });
     await diff.waitFor();
     expect(await page.getByRole('button', { name: /^Hide changes: / }).getAttribute('aria-expanded')).toBe('true');
     const clockOut = diff.getByRole('row', { name: /^Clock out Mar/ });
@@ -162,7 +162,7 @@ describe('the Audit log page', () => {
     await page.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
     await page.getByRole('cell', { name: 'Registro de horas corregido', exact: true }).waitFor();
     await page.getByRole('button', { name: /^Ver cambios: Registro de horas corregido, / }).click();
-    const diff = page.getByRole('table', { name: 'Cambios en Registro de horas · Registro de horas corregido' });
+    const diff = page.getByRole('table', { name: 'Cambios: Registro de horas corregido' });
     const clockOut = diff.getByRole('row', { name: /^Salida \d/ });
     await clockOut.waitFor();
     const texts = await clockOut.locator('td').allInnerTexts();

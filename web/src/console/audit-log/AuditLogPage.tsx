@@ -233,7 +233,8 @@ function AuditRow({ row, when, who, lines, t }: { row: AuditLogRow; when: string
               reason === null && <p>{t('changes.none')}</p>
             ) : (
               <table className="data-table diff-table">
-                <caption>{t('changes.caption', { record: `${recordName(row, t)} · ${what}` })}</caption>
+                {/* The action names its record ("Time entry corrected"); the record's name again only repeated it. */}
+                <caption>{t('changes.caption', { what })}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('changes.field')}</th>
