@@ -368,7 +368,7 @@ describe('the employee app at / in headless Chromium', () => {
     const fortnight = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 20 * DAY), endDate: new Date(Date.now() - 7 * DAY) });
     for (const offset of [1, 2, 5, 9, 12]) {
       const clockIn = new Date(fortnight.startDate.getTime() + offset * DAY + 14 * 3600_000);
-      await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: fortnight.id, clockIn, clockOut: new Date(clockIn.getTime() + 9 * 3600_000), totalHours: 9, regularHours: 8, overtimeHours: 1 });
+      await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: fortnight.id, clockIn, clockOut: new Date(clockIn.getTime() + 9 * 3600_000), totalHours: 9, regularHours: 9, overtimeHours: 0 });
     }
     // One sign-in (the browser's sign-ins share one per-IP budget); the width and language change on the page.
     const { context, page } = await open('/');

@@ -18,8 +18,12 @@ export function formatDay(iso: string | Date, timeZone: string, lang: Lang): str
  */
 export function chartDayLabel(date: string, lang: Lang, dayCount: number): { weekday: string; day: string } {
   const at = new Date(`${date}T12:00:00Z`);
-  const weekday = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', weekday: dayCount > 7 ? 'narrow' : 'short' }).format(at);
-  return { weekday: weekday.replace(/\.$/, ''), day: new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', day: 'numeric' }).format(at) };
+  const narrow = dayCount > 7;
+  const weekday = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', weekday: narrow ? 'narrow' : 'short' }).format(at);
+  // Intl's narrow Spanish days give "M" to martes and miércoles alike; Spanish calendars write
+  // miércoles "X".
+  const label = narrow && lang === 'es' && at.getUTCDay() === 3 ? 'X' : weekday.replace(/\.$/, '');
+  return { weekday: label, day: new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', day: 'numeric' }).format(at) };
 }
 
 export function formatDate(iso: string | Date, timeZone: string, lang: Lang): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInRange, formatElapsed, formatHours, formatTime, formatTimeZone, localDateKey } from './format.ts';
+import { chartDayLabel, daysInRange, formatElapsed, formatHours, formatTime, formatTimeZone, localDateKey } from './format.ts';
 import { en } from './messages.en.ts';
 import { es } from './messages.es.ts';
 import { pickLanguage, translate } from './translate.ts';
@@ -48,6 +48,14 @@ describe('formatting in the organization’s time zone', () => {
   it('lists each day of a week once across the DST change (8 March 2026 in New York)', () => {
     const days = daysInRange('2026-03-02T05:00:00.000Z', '2026-03-09T03:59:59.999Z', 'America/New_York');
     expect(days).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08']);
+  });
+
+  it('labels a chart day with a weekday no other day of the week shares, in each language', () => {
+    // 2026-03-01 is a Sunday: a fortnight's narrow labels, Sunday to Saturday.
+    const week = (lang: 'en' | 'es') => daysInRange('2026-03-01T12:00:00Z', '2026-03-07T12:00:00Z', 'UTC').map((day) => chartDayLabel(day, lang, 14).weekday);
+    expect(week('es')).toEqual(['D', 'L', 'M', 'X', 'J', 'V', 'S']);
+    expect(week('en')).toEqual(['S', 'M', 'T', 'W', 'T', 'F', 'S']);
+    expect(chartDayLabel('2026-03-04', 'es', 7)).toEqual({ weekday: 'mié', day: '4' });
   });
 
   it('shows hours with two decimals in each language', () => {
