@@ -56,6 +56,8 @@ describe('Users', () => {
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await dialog.getByText('Use at least 8 characters.').waitFor();
     await dialog.getByText('Fill in this field.').first().waitFor();
+    // "Check the highlighted fields": the three fields with a problem are outlined in red.
+    expect(await page.evaluate<string[]>(`[...document.querySelectorAll('dialog[open] [aria-invalid="true"]')].map((field) => getComputedStyle(field).borderTopColor)`)).toEqual(['rgb(185, 28, 28)', 'rgb(185, 28, 28)', 'rgb(185, 28, 28)']);
     await checkPage(page, 'users-add-problems');
     await dialog.getByLabel('Password').fill('a long passphrase');
     await dialog.getByLabel('First name').fill('Dana');
