@@ -111,6 +111,27 @@ describe('the review page', () => {
     expect(chart).toContain('Mon, Oct 6: 17.00 regular, 0.00 overtime');
     expect(chart).toContain('Wed, Oct 8: 22.00 regular, 0.00 overtime');
     expect(chart).toContain('Fri, Oct 10: 4.00 regular, 5.00 overtime');
+    // Each day's hours are written just above its bar (regular and overtime together).
+    const written = await page.evaluate<Array<{ day: string; text: string; gap: number; offset: number }>>(
+      `[...document.querySelectorAll('.chart-values li')].flatMap((li, i) => {
+        const value = li.querySelector('span');
+        if (!value) return [];
+        const bars = [...document.querySelectorAll('.chart svg g')[i].querySelectorAll('rect')].map((r) => r.getBoundingClientRect()).filter((r) => r.height > 0);
+        const box = value.getBoundingClientRect();
+        return [{
+          day: document.querySelectorAll('.chart-days li')[i].textContent,
+          text: value.textContent,
+          gap: Math.min(...bars.map((r) => r.top)) - box.bottom,
+          offset: Math.abs((box.left + box.right) / 2 - (bars[0].left + bars[0].right) / 2),
+        }];
+      })`,
+    );
+    expect(written.map(({ day, text }) => [day, text])).toEqual(expect.arrayContaining([['Mon6', '17.00'], ['Wed8', '22.00'], ['Fri10', '9.00']]));
+    for (const value of written) {
+      expect(value.gap).toBeGreaterThanOrEqual(0);
+      expect(value.gap).toBeLessThan(6);
+      expect(value.offset).toBeLessThan(2);
+    }
     await checkPage(page, 'review-before');
 
     // Approve Ann.

@@ -42,7 +42,8 @@ export function PeriodChart({ period }: { period: PeriodDetail }) {
   // About one viewBox unit per pixel, so a week and a month both read at the same size.
   return (
     <div className="period-chart" style={{ ['--chart-days' as string]: days.length }}>
-      <HoursChart days={days} />
+      {/* The console's chart gives every day about 4rem, room for its hours whatever the period's length. */}
+      <HoursChart days={days} values />
     </div>
   );
 }
