@@ -33,12 +33,12 @@ function fieldName(field: string, t: T): string {
 }
 
 /**
- * An administrator in the Who list: the name alone, so that it fits the box; the email too only
- * when another administrator has the same name.
+ * An administrator as the log names them, in the Who list and in its rows: the name alone, the
+ * email too only when another administrator of the list has the same name.
  */
-function actorChoiceLabel(admin: AdminSummary, all: AdminSummary[]): string {
+function adminLabel(admin: AdminSummary, all: Iterable<AdminSummary>): string {
   const name = `${admin.firstName} ${admin.lastName}`;
-  const namesake = all.some((other) => other.id !== admin.id && other.firstName === admin.firstName && other.lastName === admin.lastName);
+  const namesake = [...all].some((other) => other.id !== admin.id && other.firstName === admin.firstName && other.lastName === admin.lastName);
   return namesake ? `${name} (${admin.email})` : name;
 }
 
@@ -47,7 +47,7 @@ function actorName(row: AuditLogRow, admins: Map<string, AdminSummary>, selfId: 
   if (!row.actorId) return t('actor.unknown');
   const admin = row.actorType === 'admin' ? admins.get(row.actorId) : undefined;
   if (admin) {
-    const name = `${admin.firstName} ${admin.lastName} (${admin.email})`;
+    const name = adminLabel(admin, admins.values());
     return admin.id === selfId ? t('actor.you', { name }) : name;
   }
   return t(row.actorType === 'employee' ? 'actor.employee' : 'actor.admin', { id: shortId(row.actorId) });
@@ -136,7 +136,7 @@ export default function AuditLogPage(_props: PageProps) {
             <option value="">{t('filter.anyone')}</option>
             {(admins.data?.items ?? []).map((admin, _, all) => (
               <option key={admin.id} value={admin.id}>
-                {actorChoiceLabel(admin, all)}
+                {adminLabel(admin, all)}
               </option>
             ))}
             {/* A shared link may name an actor the list does not hold (an employee): keep it selectable. */}
