@@ -112,7 +112,7 @@ describe('the employee app at / in headless Chromium', () => {
     await page.getByLabel('Notes (optional)').fill('Closed the shop');
     await page.getByRole('button', { name: 'Clock out' }).click();
     await page.getByText(/^Clocked out at /).waitFor();
-    await page.getByText(/Regular 0\.\d\d h · Overtime 0\.00 h/).waitFor();
+    await page.getByText(/Regular 0\.\d\d\sh · Overtime 0\.00\sh/).waitFor();
     await checkScreen(page, 'confirm-clock-out');
     await page.getByRole('button', { name: 'OK' }).click();
 

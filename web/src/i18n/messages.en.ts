@@ -106,8 +106,9 @@ export const en = {
   'hours.regular': 'Regular',
   'hours.overtime': 'Overtime',
   'hours.total': 'Total',
-  'hours.minutes': '{minutes} min',
-  'hours.value': '{hours} h',
+  // A no-break space: a narrow column never leaves the unit alone on a line ("9.00" over "h").
+  'hours.minutes': '{minutes}\u00a0min',
+  'hours.value': '{hours}\u00a0h',
   'hours.chart': 'Hours per day',
   'hours.chartSummary': '{day}: {regular} regular, {overtime} overtime',
   'hours.submit': 'Submit timesheet',

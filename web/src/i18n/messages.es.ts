@@ -106,8 +106,9 @@ export const es: Messages = {
   'hours.regular': 'Normales',
   'hours.overtime': 'Extra',
   'hours.total': 'Total',
-  'hours.minutes': '{minutes} min',
-  'hours.value': '{hours} h',
+  // A no-break space: a narrow column never leaves the unit alone on a line ("9.00" over "h").
+  'hours.minutes': '{minutes}\u00a0min',
+  'hours.value': '{hours}\u00a0h',
   'hours.chart': 'Horas por día',
   'hours.chartSummary': '{day}: {regular} normales, {overtime} extra',
   'hours.submit': 'Enviar hoja de horas',
