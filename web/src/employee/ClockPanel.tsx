@@ -66,8 +66,16 @@ export interface ClockPanelProps {
   onPunched(confirmation: Confirmation): void;
 }
 
-export function ClockPanel({ api, openSince, timeZone, queue, onPunched }: ClockPanelProps) {
+/** When the open shift began; one that began on an earlier day (overnight, or left open) names its day. */
+function ClockedInSince({ openSince, timeZone }: { openSince: string; timeZone: string }) {
   const { t, lang } = useI18n();
+  const time = formatTime(openSince, timeZone, lang);
+  if (localDateKey(openSince, timeZone) === localDateKey(new Date(), timeZone)) return <>{t('home.clockedIn', { time })}</>;
+  return <>{t('home.clockedInOn', { day: formatDay(openSince, timeZone, lang), time })}</>;
+}
+
+export function ClockPanel({ api, openSince, timeZone, queue, onPunched }: ClockPanelProps) {
+  const { t } = useI18n();
   const [jobCode, setJobCode] = useState('');
   const [taskCode, setTaskCode] = useState('');
   const [breakMinutes, setBreakMinutes] = useState('0');
@@ -124,12 +132,7 @@ export function ClockPanel({ api, openSince, timeZone, queue, onPunched }: Clock
     <section className="clock" aria-labelledby="clock-status">
       <h2 id="clock-status" className="status">
         <span className={`dot ${clockedIn ? 'dot-in' : 'dot-out'}`} aria-hidden="true" />
-        {clockedIn
-          ? // A shift that began on an earlier day (overnight, or one left open) names its day.
-            localDateKey(openSince, timeZone) === localDateKey(new Date(), timeZone)
-            ? t('home.clockedIn', { time: formatTime(openSince, timeZone, lang) })
-            : t('home.clockedInOn', { day: formatDay(openSince, timeZone, lang), time: formatTime(openSince, timeZone, lang) })
-          : t('home.clockedOut')}
+        {clockedIn ? <ClockedInSince openSince={openSince} timeZone={timeZone} /> : t('home.clockedOut')}
       </h2>
       {clockedIn && <ElapsedTimer since={openSince} />}
       {clockedIn ? (

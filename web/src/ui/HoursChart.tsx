@@ -18,13 +18,18 @@ const GAP = 14;
 /** Beyond this many days (a monthly period) only every other day is labelled, so labels never touch at 320 px. */
 const LABEL_EVERY_DAY_UP_TO = 16;
 
+const dayTotal = (d: DayHours) => d.regular + d.overtime;
+
+/** Whether any day has hours: a chart of none is an empty box, and the pages say so in words instead. */
+export const anyHours = (days: DayHours[]) => days.some((d) => dayTotal(d) > 0);
+
 /**
  * `values`: each day's hours written over its bar, where a column is wide enough for "10.25"
  * (a week on a phone, any period in the console); by default up to a week.
  */
 export function HoursChart({ days, values = days.length <= 7 }: { days: DayHours[]; values?: boolean }) {
   const { t, lang } = useI18n();
-  const max = Math.max(8, ...days.map((d) => d.regular + d.overtime));
+  const max = Math.max(8, ...days.map(dayTotal));
   const scale = (hours: number) => (hours / max) * HEIGHT;
   const width = days.length * (BAR + GAP) + GAP;
   const summary = days
@@ -61,7 +66,7 @@ export function HoursChart({ days, values = days.length <= 7 }: { days: DayHours
           <ol className="chart-values" aria-hidden="true" style={{ gridTemplateColumns: columns }}>
             {days.map((d, i) => (
               <li key={i} style={{ gridColumn: i + 2 }}>
-                {d.regular + d.overtime > 0 && <span style={{ bottom: `${((d.regular + d.overtime) / max) * 100}%` }}>{formatHours(d.regular + d.overtime, lang)}</span>}
+                {dayTotal(d) > 0 && <span style={{ bottom: `${(dayTotal(d) / max) * 100}%` }}>{formatHours(dayTotal(d), lang)}</span>}
               </li>
             ))}
           </ol>

@@ -33,23 +33,21 @@ function fieldName(field: string, t: T): string {
 }
 
 /**
- * An administrator as the log names them, in the Who list and in its rows: the name alone, the
- * email too only when another administrator of the list has the same name.
+ * How the log names each administrator of the list, in the Who list and in its rows: the name
+ * alone, the email too only when another administrator of the list has the same name.
  */
-function adminLabel(admin: AdminSummary, all: Iterable<AdminSummary>): string {
-  const name = `${admin.firstName} ${admin.lastName}`;
-  const namesake = [...all].some((other) => other.id !== admin.id && other.firstName === admin.firstName && other.lastName === admin.lastName);
-  return namesake ? `${name} (${admin.email})` : name;
+function adminLabels(admins: AdminSummary[]): Map<string, string> {
+  const fullName = (admin: AdminSummary) => `${admin.firstName} ${admin.lastName}`;
+  const holders = new Map<string, number>();
+  for (const admin of admins) holders.set(fullName(admin), (holders.get(fullName(admin)) ?? 0) + 1);
+  return new Map(admins.map((admin) => [admin.id, holders.get(fullName(admin))! > 1 ? `${fullName(admin)} (${admin.email})` : fullName(admin)]));
 }
 
-function actorName(row: AuditLogRow, admins: Map<string, AdminSummary>, selfId: string, t: T): string {
+function actorName(row: AuditLogRow, adminNames: Map<string, string>, selfId: string, t: T): string {
   if (row.actorType === 'system') return t('actor.system');
   if (!row.actorId) return t('actor.unknown');
-  const admin = row.actorType === 'admin' ? admins.get(row.actorId) : undefined;
-  if (admin) {
-    const name = adminLabel(admin, admins.values());
-    return admin.id === selfId ? t('actor.you', { name }) : name;
-  }
+  const name = row.actorType === 'admin' ? adminNames.get(row.actorId) : undefined;
+  if (name) return row.actorId === selfId ? t('actor.you', { name }) : name;
   return t(row.actorType === 'employee' ? 'actor.employee' : 'actor.admin', { id: shortId(row.actorId) });
 }
 
@@ -100,7 +98,7 @@ export default function AuditLogPage(_props: PageProps) {
     ...(filters.endDate && { endDate: filters.endDate }),
   });
   const admins = useAdmins();
-  const adminMap = useMemo(() => new Map((admins.data?.items ?? []).map((a) => [a.id, a])), [admins.data]);
+  const adminNames = useMemo(() => adminLabels(admins.data?.items ?? []), [admins.data]);
   const problems = fieldProblems(logs.error);
   const dateError = logs.error instanceof ApiError && logs.error.status === 400;
   const startProblem = dateProblem(problems.startDate, t);
@@ -134,13 +132,13 @@ export default function AuditLogPage(_props: PageProps) {
           <label htmlFor={ids.actor}>{t('filter.actor')}</label>
           <select id={ids.actor} value={filters.actorId} onChange={(event) => setFilter('actorId', event.target.value)}>
             <option value="">{t('filter.anyone')}</option>
-            {(admins.data?.items ?? []).map((admin, _, all) => (
-              <option key={admin.id} value={admin.id}>
-                {adminLabel(admin, all)}
+            {[...adminNames].map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
               </option>
             ))}
             {/* A shared link may name an actor the list does not hold (an employee): keep it selectable. */}
-            {filters.actorId && !adminMap.has(filters.actorId) && <option value={filters.actorId}>{shortId(filters.actorId)}</option>}
+            {filters.actorId && !adminNames.has(filters.actorId) && <option value={filters.actorId}>{shortId(filters.actorId)}</option>}
           </select>
         </div>
         <DateField label={t('filter.from')} value={filters.startDate} problem={startProblem} onChange={(value) => setFilter('startDate', value)} />
@@ -174,7 +172,7 @@ export default function AuditLogPage(_props: PageProps) {
               </thead>
               <tbody>
                 {logs.data.items.map((row) => (
-                  <AuditRow key={row.id} row={row} when={when(row.createdAt)} who={actorName(row, adminMap, self.id, t)} t={t} lines={auditDiff(row.details, timeZone, lang)} />
+                  <AuditRow key={row.id} row={row} when={when(row.createdAt)} who={actorName(row, adminNames, self.id, t)} t={t} lines={auditDiff(row.details, timeZone, lang)} />
                 ))}
               </tbody>
             </table>

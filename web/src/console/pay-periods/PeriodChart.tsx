@@ -1,7 +1,7 @@
 // The period's hours per local day, regular and overtime stacked, from its closed entries (an
 // entry counts on the day of its clock-in, as the workweek rules of docs/time-rules.md do).
 import { chartDayLabel, daysInRange, localDateKey } from '../../i18n/format.ts';
-import { HoursChart, type DayHours } from '../../ui/HoursChart.tsx';
+import { anyHours, HoursChart, type DayHours } from '../../ui/HoursChart.tsx';
 import type { Lang } from '../../i18n/translate.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { useTimeZone } from '../session.tsx';
@@ -38,7 +38,7 @@ export function PeriodChart({ period }: { period: PeriodDetail }) {
   const { t, lang } = useCatalogue(periodMessages);
   const timeZone = useTimeZone();
   const days = periodDays(period, timeZone, lang);
-  if (!days.some((day) => day.regular + day.overtime > 0)) return <p className="muted">{t('chart.empty')}</p>;
+  if (!anyHours(days)) return <p className="muted">{t('chart.empty')}</p>;
   // About one viewBox unit per pixel, so a week and a month both read at the same size.
   return (
     <div className="period-chart" style={{ ['--chart-days' as string]: days.length }}>
