@@ -14,6 +14,8 @@ import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEn
 
 const TABLET: Viewport = { width: 1024, height: 768 };
 const DAY = 24 * 3600 * 1000;
+/** How far My hours' table scrolls sideways inside its box: 0 when every column is in view. */
+const TABLE_SCROLL = "(() => { const wrap = document.querySelector('.hours .table-wrap'); return wrap.scrollWidth - wrap.clientWidth; })()";
 
 let t: TestApp;
 let browser: Browser;
@@ -366,9 +368,11 @@ describe('the employee app at / in headless Chromium', () => {
   it('labels every day of a 14-day pay period readably on the chart at 390 and 320 px', async () => {
     const { company, employee } = await tenant();
     const fortnight = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 20 * DAY), endDate: new Date(Date.now() - 7 * DAY) });
+    const entryIds: string[] = [];
     for (const offset of [1, 2, 5, 9, 12]) {
       const clockIn = new Date(fortnight.startDate.getTime() + offset * DAY + 14 * 3600_000);
-      await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: fortnight.id, clockIn, clockOut: new Date(clockIn.getTime() + 9 * 3600_000), totalHours: 9, regularHours: 9, overtimeHours: 0 });
+      const { id } = await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: fortnight.id, clockIn, clockOut: new Date(clockIn.getTime() + 9 * 3600_000), totalHours: 9, regularHours: 9, overtimeHours: 0 });
+      entryIds.push(id);
     }
     // One sign-in (the browser's sign-ins share one per-IP budget); the width and language change on the page.
     const { context, page } = await open('/');
@@ -401,10 +405,30 @@ describe('the employee app at / in headless Chromium', () => {
         if (i > 0) expect(box.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
       }
       await page.getByRole('img', { name: lang === 'es' ? /normales/ : /regular/ }).waitFor();
+      // Every clock-in and clock-out time stays on one line ("4:58" over "PM" read as two values).
+      const wrappedTimes = await page.evaluate<string[]>(
+        "[...document.querySelectorAll('td.time')].filter((td) => { const r = document.createRange(); r.selectNodeContents(td.firstChild); return r.getClientRects().length !== 1; }).map((td) => td.textContent)",
+      );
+      expect(await page.locator('td.time').count()).toBe(10);
+      expect(wrappedTimes).toEqual([]);
+      expect(await page.evaluate<number>(TABLE_SCROLL)).toBe(0);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       await saveScreenshot(page, `web-my-hours-14-days-${viewport.width}-${lang}`, { fullPage: true });
     }
+    // With no break in view the table has no Break column; one entry's break brings it back, and at
+    // 320 px in Spanish its five columns still fit (the times may wrap then).
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Día', 'Entrada', 'Salida', 'Horas']);
+    await t.db.update(timeEntries).set({ breakMinutes: 30, totalHours: 8.5, regularHours: 8.5 }).where(eq(timeEntries.id, entryIds[0]!));
+    await page.reload();
+    await page.getByRole('button', { name: 'Mis horas' }).click();
+    await page.getByLabel('Periodo').selectOption(fortnight.id);
+    await page.getByRole('cell', { name: '30 min' }).waitFor();
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Día', 'Entrada', 'Salida', 'Descanso', 'Horas']);
+    expect(await page.getByRole('cell', { name: '0 min', exact: true }).count()).toBe(4);
+    expect(await page.evaluate<number>(TABLE_SCROLL)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'web-my-hours-break-320-es', { fullPage: true });
     await context.close();
   }, 180_000);
 

@@ -36,15 +36,17 @@ function EntriesTable({ sheet }: { sheet: Timesheet }) {
   }
   if (sheet.timeEntries.length === 0) return <p>{t('hours.noEntries')}</p>;
   const hours = (value: number | null) => (value === null ? '—' : t('hours.value', { hours: formatHours(value, lang) }));
+  // A column of "0 min" tells nothing and costs a phone the room that keeps each time on one line.
+  const showBreaks = sheet.timeEntries.some((entry) => entry.breakMinutes > 0);
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={t('hours.heading')}>
-      <table>
+      <table className={showBreaks ? 'with-breaks' : undefined}>
         <thead>
           <tr>
             <th scope="col">{t('hours.day')}</th>
             <th scope="col">{t('hours.in')}</th>
             <th scope="col">{t('hours.out')}</th>
-            <th scope="col">{t('hours.break')}</th>
+            {showBreaks && <th scope="col">{t('hours.break')}</th>}
             <th scope="col">{t('hours.hours')}</th>
           </tr>
         </thead>
@@ -53,9 +55,9 @@ function EntriesTable({ sheet }: { sheet: Timesheet }) {
             entries.map((entry) => (
               <tr key={entry.id}>
                 <th scope="row">{formatDay(entry.clockIn, zone, lang)}</th>
-                <td><PunchTime at={entry.clockIn} recordedAt={entry.clockInRecordedAt} zone={zone} /></td>
-                <td>{entry.clockOut ? <PunchTime at={entry.clockOut} recordedAt={entry.clockOutRecordedAt} zone={zone} /> : t('hours.open')}</td>
-                <td>{t('hours.minutes', { minutes: entry.breakMinutes })}</td>
+                <td className="time"><PunchTime at={entry.clockIn} recordedAt={entry.clockInRecordedAt} zone={zone} /></td>
+                <td className="time">{entry.clockOut ? <PunchTime at={entry.clockOut} recordedAt={entry.clockOutRecordedAt} zone={zone} /> : t('hours.open')}</td>
+                {showBreaks && <td>{t('hours.minutes', { minutes: entry.breakMinutes })}</td>}
                 <td>{hours(entry.totalHours)}</td>
               </tr>
             )),
