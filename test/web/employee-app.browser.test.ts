@@ -4,6 +4,7 @@
 // violation, English and Spanish) and saved as a screenshot at phone and tablet size.
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeTimesheets, payPeriods, timeEntries } from '../../src/db/schema.ts';
@@ -165,17 +166,25 @@ describe('the employee app at / in headless Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('names the day of a clock in made on an earlier day, in English and Spanish', async () => {
+  it('names the day of a clock in made on an earlier day, also once midnight passes on an open screen, in English and Spanish', async () => {
     const { company, employee, period } = await tenant();
-    // Clocked in 30 hours ago, still open: yesterday or the day before, in New York.
-    const clockIn = new Date(Math.floor((Date.now() - 30 * 3600_000) / 60_000) * 60_000);
-    await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: period.id, clockIn, clockOut: null });
     const zone = 'America/New_York';
+    // Clocked in at 10:00 yesterday or the day before, in New York, still open. The page's clock
+    // starts at 23:59 that day, so the status line first reads the time alone, then the day.
+    const morning = DateTime.fromMillis(Date.now() - 30 * 3600_000, { zone }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    const clockIn = morning.toJSDate();
+    await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: period.id, clockIn, clockOut: null });
     const day = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(clockIn);
     const time = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(clockIn);
-    const { context, page } = await open('/');
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.clock.install({ time: morning.set({ hour: 23, minute: 59 }).toJSDate() });
+    await page.goto(origin + '/');
     await signIn(page, employee);
-    expect(await page.getByRole('heading', { name: /^Clocked in / }).innerText()).toBe(`Clocked in on ${day('en-US')} at ${time('en-US')}`);
+    const status = page.getByRole('heading', { name: /^Clocked in / });
+    await expect.poll(() => status.innerText()).toBe(`Clocked in at ${time('en-US')}`);
+    await page.clock.runFor(2 * 60_000);
+    await expect.poll(() => status.innerText()).toBe(`Clocked in on ${day('en-US')} at ${time('en-US')}`);
     await page.getByLabel('Language').selectOption('es');
     expect(await page.getByRole('heading', { name: /^Entrada marcada / }).innerText()).toBe(`Entrada marcada el ${day('es-US')} a las ${time('es-US')}`);
     await context.close();

@@ -66,11 +66,22 @@ export interface ClockPanelProps {
   onPunched(confirmation: Confirmation): void;
 }
 
+/** The time now, read again every minute: a screen left open past midnight must learn the new day. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
 /** When the open shift began; one that began on an earlier day (overnight, or left open) names its day. */
 function ClockedInSince({ openSince, timeZone }: { openSince: string; timeZone: string }) {
   const { t, lang } = useI18n();
+  const now = useMinuteClock();
   const time = formatTime(openSince, timeZone, lang);
-  if (localDateKey(openSince, timeZone) === localDateKey(new Date(), timeZone)) return <>{t('home.clockedIn', { time })}</>;
+  if (localDateKey(openSince, timeZone) === localDateKey(new Date(now), timeZone)) return <>{t('home.clockedIn', { time })}</>;
   return <>{t('home.clockedInOn', { day: formatDay(openSince, timeZone, lang), time })}</>;
 }
 
