@@ -8,7 +8,7 @@ import { employeeKeys, myTimesheets, submitTimesheet, timesheet, type EmployeeTi
 import { chartDayLabel, daysInRange, formatDateRange, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { errorMessage } from '../ui/errors.ts';
-import { HoursChart } from '../ui/HoursChart.tsx';
+import { anyHours, HoursChart } from '../ui/HoursChart.tsx';
 
 /** A punch counts as made offline when it reached the service more than 2 minutes after (or before) its own time. */
 const OFFLINE_GAP_MS = 2 * 60 * 1000;
@@ -136,6 +136,7 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
   const zone = (sheet ?? initial)?.company.bookkeeperOrg.timezone;
   // A period that cannot be read (gone, or the service down) says why instead of loading forever.
   if (!sheet || !zone) return <p role={query.isError ? 'alert' : 'status'} className={query.isError ? 'error' : undefined}>{query.isError ? errorMessage(query.error, t) : t('hours.loading')}</p>;
+  const days = chartDays(sheet, lang);
   const choose = (value: string) => {
     submit.reset();
     setSelected(value);
@@ -156,8 +157,8 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
         </select>
       </label>
       <TimesheetState record={record} zone={zone} showPeriod={payPeriodId === null} />
-      {/* A period without hours says so below; an empty chart was a blank box over it. */}
-      {sheet.timeEntries.length > 0 && <HoursChart days={chartDays(sheet, lang)} />}
+      {/* A period without hours (none yet, or only open or 0.00 h entries) shows no chart: it was a blank box. */}
+      {anyHours(days) && <HoursChart days={days} />}
       <EntriesTable sheet={sheet} />
       <dl className="totals" aria-label={t('hours.totals')}>
         <div>
