@@ -62,6 +62,8 @@ describe('Settings', () => {
     await page.getByLabel('Multiplicador de pago de horas extra').fill('1,75');
     await page.getByRole('button', { name: 'Guardar configuración' }).click();
     await page.getByText(/Configuración guardada\. .* usa ahora la hora oriental \(New York\), .*1\.75×/).waitFor();
+    // The field then shows the figure as saved, in the form its hint and the confirmation use.
+    await expect.poll(() => page.getByLabel('Multiplicador de pago de horas extra').inputValue()).toBe('1.75');
     await checkPage(page, 'settings-es');
     await context.close();
   });

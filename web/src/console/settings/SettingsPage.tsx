@@ -57,8 +57,13 @@ export default function SettingsPage(_props: PageProps) {
           },
         }),
       ),
-    // The session holds the organization every page reads (its time zone above all).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
+    onSuccess: (saved) => {
+      // The form shows what was saved, as the service reads it: "1,75" typed becomes 1.75, the
+      // figure the confirmation and the hints use.
+      setValues({ name: saved.name, overtimeThreshold: String(saved.overtimeThreshold), overtimeMultiplier: String(saved.overtimeMultiplier), timezone: saved.timezone });
+      // The session holds the organization every page reads (its time zone above all).
+      return queryClient.invalidateQueries({ queryKey: sessionKey });
+    },
   });
 
   function submit(event: FormEvent) {
