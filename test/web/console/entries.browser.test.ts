@@ -127,6 +127,13 @@ describe('an employee\'s entries in a pay period', () => {
       Promise.all(['Before', 'After'].map(async (name) => Math.round((await history.getByRole('listitem').nth(item).getByRole('columnheader', { name }).boundingBox())!.x)));
     expect(await columnLefts(1)).toEqual(await columnLefts(0));
     await checkPage(page, 'entries-history');
+    // The list scrolls inside the dialog; its title and its Close button stay in view.
+    const viewport = page.viewportSize()!;
+    for (const part of [history.getByRole('heading', { level: 2 }), history.getByRole('button', { name: 'Close' })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    }
     await history.getByRole('button', { name: 'Close' }).click();
 
     // Delete Saturday's entry after confirming: the week's overtime is 3 again.

@@ -39,7 +39,8 @@ export function EntryHistoryDialog({ entry, format, onClose }: { entry: Entry; f
       ) : rows.length === 0 ? (
         <p className="state state-empty">{t('history.empty')}</p>
       ) : (
-        <ol className="entry-history">
+        // Focusable, so that a long history scrolls from the keyboard as well.
+        <ol className="entry-history" tabIndex={0} aria-labelledby={`${id}-title`}>
           {rows.map((row) => (
             <HistoryItem key={row.id} row={row} format={format} />
           ))}
