@@ -166,6 +166,10 @@ describe('the Reports page', () => {
     await page.getByText(/^No closed time entries from .*, in Eastern Time \(New York\)\.$/).waitFor();
     expect(await page.locator('.report-summary').count()).toBe(0);
     expect(await page.getByLabel('To').getAttribute('aria-invalid')).toBeNull();
+    // Nothing to download: the button is off, and its description is the empty message.
+    const download = page.getByRole('button', { name: 'Download CSV' });
+    expect(await download.isDisabled()).toBe(true);
+    expect(await download.getAttribute('aria-describedby')).toBe(await page.locator('.state-empty').getAttribute('id'));
     await checkPage(page, 'reports-empty');
     await context.close();
   });

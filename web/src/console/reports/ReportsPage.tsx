@@ -77,7 +77,7 @@ export default function ReportsPage(_props: PageProps) {
   const companies = useCompanies();
   const periods = usePayPeriods(companyId);
   const problems = rangeProblems(report.error, t);
-  const ids = { groupBy: useId(), company: useId(), period: useId(), periodHint: useId() };
+  const ids = { groupBy: useId(), company: useId(), period: useId(), periodHint: useId(), empty: useId() };
   const [download, setDownload] = useState<{ state: 'idle' | 'working' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
 
   const onDownload = async () => {
@@ -103,6 +103,8 @@ export default function ReportsPage(_props: PageProps) {
     zone: formatTimeZone(report.data.timezone, lang),
   };
 
+  const nothingToDownload = report.isSuccess && report.data.rows.length === 0;
+
   return (
     <>
       <div className="page-header">
@@ -110,7 +112,14 @@ export default function ReportsPage(_props: PageProps) {
           <h1>{t('title')}</h1>
           <p className="hint">{t('lead')}</p>
         </div>
-        <button type="button" className="primary" onClick={() => void onDownload()} disabled={download.state === 'working' || !report.isSuccess}>
+        {/* A range without closed entries has nothing to download; the empty message says so. */}
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void onDownload()}
+          disabled={download.state === 'working' || !report.isSuccess || nothingToDownload}
+          aria-describedby={nothingToDownload ? ids.empty : undefined}
+        >
           {t('download')}
         </button>
       </div>
@@ -191,7 +200,7 @@ export default function ReportsPage(_props: PageProps) {
         <>
           {report.data.rows.length === 0 ? (
             // One sentence for an empty range, not "0 closed entries" over "No closed entries".
-            <Empty>{t('empty', answered)}</Empty>
+            <Empty id={ids.empty}>{t('empty', answered)}</Empty>
           ) : (
             <>
               <p className="report-summary">

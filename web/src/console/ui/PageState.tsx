@@ -32,6 +32,10 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 }
 
-export function Empty({ children }: { children: ReactNode }) {
-  return <div className="state state-empty">{children}</div>;
+export function Empty({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <div className="state state-empty" id={id}>
+      {children}
+    </div>
+  );
 }
