@@ -15,6 +15,21 @@ import { createCompany, createEmployee, createOrg, createPayPeriod, createTimeEn
 
 const TABLET: Viewport = { width: 1024, height: 768 };
 const DAY = 24 * 3600 * 1000;
+/** On how many lines each date of the status line's pay period ("Nov 26", "Dec 2, 2026") lies. */
+const DATE_LINES = `(() => {
+  const node = [...document.querySelector('[data-testid=timesheet-state] p').childNodes].find((n) => n.nodeType === 3 && /\\d/.test(n.textContent));
+  const text = node.textContent;
+  const dash = text.indexOf('\u2013');
+  // "Nov 26" in English, "26 de nov" in Spanish.
+  const month = /[A-Z][a-z]{2}\\s\\d/;
+  const start = month.test(text) ? text.search(month) : text.search(/\\d/);
+  return [[start, dash - 1], [dash + 2, text.length]].map(([from, to]) => {
+    const range = document.createRange();
+    range.setStart(node, from);
+    range.setEnd(node, to);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+})()`;
 /** How far My hours' table scrolls sideways inside its box: 0 when every column is in view. */
 const TABLE_SCROLL = "(() => { const wrap = document.querySelector('.hours .table-wrap'); return wrap.scrollWidth - wrap.clientWidth; })()";
 
@@ -134,7 +149,18 @@ describe('the employee app at / in headless Chromium', () => {
     await checkScreen(page, 'my-hours');
 
     // The week view's state is that of the pay period covering today, named with its dates.
-    await page.getByText(/^Timesheet status: not submitted for the pay period \w{3} \d+\s–\s(\w{3} )?\d+, \d{4}$/).waitFor();
+    await page.getByText(/^Timesheet status: not submitted for the pay period \w{3}\s\d+\s–\s(\w{3}\s)?\d+,\s\d{4}$/).waitFor();
+    // On a phone the range may break at its dash, never inside a date ("Nov" over "26").
+    for (const lang of ['en', 'es']) {
+      if (lang === 'es') await page.getByLabel('Language').selectOption('es');
+      await page.getByText(lang === 'es' ? /del periodo de pago/ : /for the pay period/).waitFor();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await page.evaluate<number[]>(DATE_LINES), `${lang} at ${width} px`).toEqual([1, 1]);
+      }
+    }
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.setViewportSize(VIEWPORTS.phone);
     await page.getByRole('button', { name: 'Submit timesheet' }).click();
     await page.getByText('Timesheet submitted.').waitFor();
     await page.getByText('Timesheet status: submitted, waiting for review').waitFor();

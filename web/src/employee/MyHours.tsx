@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { newIdempotencyKey, type Api } from '../api/client.ts';
 import { employeeKeys, myTimesheets, submitTimesheet, timesheet, type EmployeeTimesheet, type Timesheet, type TimeEntry } from '../api/employee.ts';
-import { chartDayLabel, daysInRange, formatDateRange, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
+import { chartDayLabel, daysInRange, formatDateRange, formatDateRangeUnbroken, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { errorMessage } from '../ui/errors.ts';
 import { anyHours, HoursChart } from '../ui/HoursChart.tsx';
@@ -91,7 +91,7 @@ function TimesheetState({ record, zone, showPeriod }: { record: EmployeeTimeshee
     <div className={`period-status state-${record.status}`} data-testid="timesheet-state">
       <p>
         <strong>{t('hours.status', { status: t(`hours.status.${record.status}`) })}</strong>
-        {showPeriod && <> {t('hours.statusFor', { dates: formatDateRange(payPeriod.startDate, payPeriod.endDate, zone, lang) })}</>}
+        {showPeriod && <> {t('hours.statusFor', { dates: formatDateRangeUnbroken(payPeriod.startDate, payPeriod.endDate, zone, lang) })}</>}
       </p>
       {record.rejectionReason && (
         <>

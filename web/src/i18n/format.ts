@@ -35,6 +35,14 @@ export function formatDateRange(start: string | Date, end: string | Date, timeZo
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).formatRange(new Date(start), new Date(end));
 }
 
+/**
+ * A date range whose dates each stay on one line ("Nov 26 – Dec 2, 2026" may break only at its
+ * dash): Intl's ordinary spaces become no-break spaces; the thin spaces around the dash stay.
+ */
+export function formatDateRangeUnbroken(start: string | Date, end: string | Date, timeZone: string, lang: Lang): string {
+  return formatDateRange(start, end, timeZone, lang).replaceAll(' ', '\u00a0');
+}
+
 /** Hours with two decimals, as the API rounds them: 7.5 -> "7.50". */
 export function formatHours(hours: number, lang: Lang): string {
   return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hours);
