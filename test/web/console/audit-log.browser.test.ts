@@ -77,6 +77,8 @@ describe('the Audit log page', () => {
     // Unchanged fields and bookkeeping (updatedAt) are left out.
     expect(await diff.getByRole('row', { name: /^Clock in/ }).count()).toBe(0);
     expect(await diff.getByText('updatedAt').count()).toBe(0);
+    // The whole list: the received time that only follows the corrected clock out is left out too.
+    expect(await diff.locator('tbody th').allInnerTexts()).toEqual(['Clock out', 'Total hours', 'Regular hours']);
     await checkPage(page, 'audit-log-changes');
 
     // The filter is the URL: a reload keeps it, the back button removes it.

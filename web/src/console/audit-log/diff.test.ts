@@ -12,6 +12,22 @@ describe('auditDiff', () => {
     expect(auditDiff(details, NY, 'en')).toEqual([{ field: 'clockOut', before: 'Mar 2, 2026, 4:30 PM', after: 'Mar 2, 2026, 5:45 PM' }]);
   });
 
+  it('leaves out a received time that only follows its punch, and keeps one that differs (an offline punch)', () => {
+    const corrected = {
+      before: { clockOut: '2026-03-02T22:00:00.000Z', clockOutRecordedAt: '2026-03-02T22:00:00.000Z' },
+      after: { clockOut: '2026-03-02T23:15:00.000Z', clockOutRecordedAt: '2026-03-02T23:15:00.000Z' },
+    };
+    expect(auditDiff(corrected, NY, 'en')).toEqual([{ field: 'clockOut', before: 'Mar 2, 2026, 5:00 PM', after: 'Mar 2, 2026, 6:15 PM' }]);
+    const offline = { before: { clockOut: null, clockOutRecordedAt: null }, after: { clockOut: '2026-03-02T22:00:00.000Z', clockOutRecordedAt: '2026-03-02T23:40:00.000Z' } };
+    expect(auditDiff(offline, NY, 'en')).toEqual([
+      { field: 'clockOut', before: null, after: 'Mar 2, 2026, 5:00 PM' },
+      { field: 'clockOutRecordedAt', before: null, after: 'Mar 2, 2026, 6:40 PM' },
+    ]);
+    expect(auditDiff({ before: { clockIn: '2026-03-02T13:00:00Z', clockInRecordedAt: '2026-03-02T13:00:00Z' } }, NY, 'en')).toEqual([
+      { field: 'clockIn', before: 'Mar 2, 2026, 8:00 AM', after: null },
+    ]);
+  });
+
   it('reads the same instant written two ways as unchanged', () => {
     const details = { before: { clockIn: '2026-03-02T13:00:00Z' }, after: { clockIn: '2026-03-02T13:00:00.000+00:00' } };
     expect(auditDiff(details, NY, 'en')).toEqual([]);

@@ -13,6 +13,13 @@ const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
  */
 const BOOKKEEPING_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'editedAt', 'workedSeconds', 'payPeriod', 'employee']);
 
+/**
+ * When a punch reached the service, beside the punch's own field. It tells something only when it
+ * differs from the punch's time (an offline punch, docs/time-rules.md §15); a live punch, or a
+ * time an admin wrote, records the time itself, and its line would repeat the punch's line.
+ */
+const RECEIVED_TIME_OF: Record<string, string> = { clockInRecordedAt: 'clockIn', clockOutRecordedAt: 'clockOut' };
+
 /** An ISO-8601 date-time with a zone (what the service stores instants as), not a plain date. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -65,9 +72,13 @@ export function auditDiff(details: unknown, timeZone: string, lang: Lang): DiffL
   const after = isRecord(details.after) ? details.after : {};
   if (!isRecord(details.before) && !isRecord(details.after)) return [];
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  // The state the row leaves behind (a deletion's: the one it removed).
+  const result = isRecord(details.after) ? after : before;
   const lines: DiffLine[] = [];
   for (const field of fields) {
     if (BOOKKEEPING_FIELDS.has(field) || sameValue(before[field], after[field])) continue;
+    const punch = RECEIVED_TIME_OF[field];
+    if (punch !== undefined && sameValue(result[field], result[punch])) continue;
     lines.push({ field, before: formatAuditValue(before[field], timeZone, lang, field), after: formatAuditValue(after[field], timeZone, lang, field) });
   }
   return lines;
