@@ -323,19 +323,19 @@ describe('the employee app at / in headless Chromium', () => {
 
     await picker.selectOption(rejected.id);
     await page.getByText('Timesheet status: sent back for changes').waitFor();
-    await page.getByText('Reason from your manager: Friday is missing its break.').waitFor();
+    await page.getByText('Reason it was sent back: Friday is missing its break.').waitFor();
     expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
     await checkScreen(page, 'my-hours-rejected');
     await page.getByLabel('Language').selectOption('es');
     await page.getByText('Estado de la hoja de horas: devuelta para corregir').waitFor();
-    await page.getByText('Motivo indicado por su encargado: Friday is missing its break.').waitFor();
+    await page.getByText('Motivo de la devolución: Friday is missing its break.').waitFor();
     await checkScreen(page, 'my-hours-rejected-es');
     await page.getByLabel('Idioma').selectOption('en');
     // A rejected timesheet can be submitted again; the reason is cleared.
     await page.getByRole('button', { name: 'Submit timesheet' }).click();
     await page.getByText('Timesheet submitted.').waitFor();
     await page.getByText('Timesheet status: submitted, waiting for review').waitFor();
-    await expect(page.getByText(/Reason from your manager/).count()).resolves.toBe(0);
+    await expect(page.getByText(/Reason it was sent back/).count()).resolves.toBe(0);
 
     await picker.selectOption(locked.id);
     await page.getByText('Timesheet status: not submitted').waitFor();

@@ -91,7 +91,7 @@ export const en = {
   'hours.status.APPROVED': 'approved',
   'hours.status.REJECTED': 'sent back for changes',
   'hours.statusFor': 'for the pay period {dates}',
-  'hours.rejectionReason': 'Reason from your manager: {reason}',
+  'hours.rejectionReason': 'Reason it was sent back: {reason}',
   'hours.resubmit': 'Ask your manager to correct the hours if needed, then submit again.',
   'hours.offlinePunch': 'Offline',
   'hours.noPeriod': 'No pay period covers today yet.',

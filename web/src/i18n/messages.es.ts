@@ -91,7 +91,7 @@ export const es: Messages = {
   'hours.status.APPROVED': 'aprobada',
   'hours.status.REJECTED': 'devuelta para corregir',
   'hours.statusFor': 'del periodo de pago {dates}',
-  'hours.rejectionReason': 'Motivo indicado por su encargado: {reason}',
+  'hours.rejectionReason': 'Motivo de la devolución: {reason}',
   'hours.resubmit': 'Si hace falta, pida a su encargado que corrija las horas; después, vuelva a enviar la hoja.',
   'hours.offlinePunch': 'Sin conexión',
   'hours.noPeriod': 'Todavía no hay un periodo de pago para hoy.',

@@ -137,7 +137,7 @@ export const auditLogMessages = defineCatalogue(
     'filter.from': 'Desde',
     'filter.to': 'Hasta',
     'filter.clear': 'Quitar filtros',
-    'table.caption': 'Entradas del registro de auditoría',
+    'table.caption': 'Movimientos del registro de auditoría',
     'col.when': 'Cuándo',
     'col.who': 'Quién',
     'col.what': 'Qué',
