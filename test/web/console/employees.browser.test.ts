@@ -164,7 +164,7 @@ describe("an employee's page", () => {
     const entries = page.getByRole('table', { name: /Time entries of Lena .*, newest first, in Eastern Time \(New York\)$/ });
     const rows = entries.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+Open\s+—\s+—\s+—\s+—\s+None\s+Pending/);
+    expect(await rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+Open\s+—\s+—\s+—\s+—\s+No pay period\s+Pending/);
     expect(await rows.nth(1).innerText()).toMatch(/Mon, Nov 2\s+9:00 AM\s+6:30 PM\s+30 min\s+9\.00\s+8\.00\s+1\.00\s+Nov 2\s*–\s*8, 2026\s*Locked\s+Pending/);
     await checkPage(page, 'employee-page');
 

@@ -61,7 +61,8 @@ export const periodMessages = defineCatalogue(
     'edit.save': 'Save changes',
     'edit.done': 'Pay period {dates} saved.',
     'lock.title': 'Lock pay period {dates}?',
-    'lock.body': 'While it is locked nobody can clock into it, correct its entries, or approve or reject its timesheets. You can unlock it later.',
+    'lock.body':
+      'While it is locked, its entries cannot be corrected, its timesheets cannot be submitted, approved or rejected, a shift still open in it cannot be clocked out, and new clock\u2011ins are not added to it. You can unlock it later.',
     'lock.confirm': 'Lock',
     'lock.done': 'Pay period {dates} is now locked.',
     'unlock.title': 'Unlock pay period {dates}?',
@@ -204,7 +205,8 @@ export const periodMessages = defineCatalogue(
     'edit.save': 'Guardar cambios',
     'edit.done': 'Periodo de pago {dates} guardado.',
     'lock.title': '¿Bloquear el periodo de pago {dates}?',
-    'lock.body': 'Mientras esté bloqueado, nadie podrá fichar en él, corregir sus registros ni aprobar o rechazar sus hojas de horas. Puede desbloquearlo más tarde.',
+    'lock.body':
+      'Mientras esté bloqueado, sus registros no se podrán corregir, sus hojas de horas no se podrán enviar, aprobar ni rechazar, un turno abierto en él no se podrá cerrar y las nuevas entradas no se añadirán a él. Puede desbloquearlo más tarde.',
     'lock.confirm': 'Bloquear',
     'lock.done': 'El periodo de pago {dates} quedó bloqueado.',
     'unlock.title': '¿Desbloquear el periodo de pago {dates}?',
