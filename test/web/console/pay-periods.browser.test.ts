@@ -125,13 +125,16 @@ describe('the pay periods page', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     const deleteDialog = page.getByRole('dialog', { name: /Delete pay period/ });
     await deleteDialog.getByRole('button', { name: 'Delete' }).click();
-    await deleteDialog.getByRole('alert').getByText('This pay period has time entries, so it cannot be deleted.', { exact: false }).waitFor();
-    // Refused for good: the dialog no longer offers to delete, nor warns that deleting is final.
-    await expect.poll(() => deleteDialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    expect(await deleteDialog.getByText('This cannot be undone.', { exact: false }).count()).toBe(0);
+    // Refused for good: the dialog is now named for the refusal, says why, no longer offers to
+    // delete, nor warns that deleting is final.
+    const refusedDialog = page.getByRole('dialog', { name: /^Pay period Mar 1\s–\s15, 2026 cannot be deleted$/ });
+    await refusedDialog.getByRole('alert').getByText('It has time entries. Lock it instead to keep it from changing.').waitFor();
+    await expect.poll(() => refusedDialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await refusedDialog.getByText('This cannot be undone.', { exact: false }).count()).toBe(0);
     await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Close');
     await checkPage(page, 'pay-periods-delete-refused');
-    await deleteDialog.getByRole('button', { name: 'Close' }).click();
+    await refusedDialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect((await s.period(created.id)).id).toBe(created.id);
 
     const spare = await s.api.post('/api/v1/admin/pay-periods', { companyId: s.other.id, periodType: 'WEEKLY', startDate: '2026-04-05' }, { token: s.token });

@@ -53,7 +53,7 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
   const refusedDelete = run.error instanceof ApiError && run.error.label === 'Cannot delete pay period';
   const problems = fieldProblems(run.error);
   const problem = run.error && !refusedDelete && !problems.payDate && !problems.status ? problemText(run.error, tUi) : null;
-  const titles = { edit: t('edit.title', { dates }), lock: t('lock.title', { dates }), unlock: t('unlock.title', { dates }), delete: t('delete.title', { dates }) };
+  const titles = { edit: t('edit.title', { dates }), lock: t('lock.title', { dates }), unlock: t('unlock.title', { dates }), delete: t(refusedDelete ? 'delete.refusedTitle' : 'delete.title', { dates }) };
   const confirmLabels = { edit: t('edit.save'), lock: t('lock.confirm'), unlock: t('unlock.confirm'), delete: t('delete.confirm') };
 
   return (
