@@ -58,7 +58,7 @@ export default function CompaniesPage(_props: PageProps) {
           {t('add')}
         </button>
       </div>
-      <p className="ok" role="status">
+      <p className="notice" role="status">
         {done}
       </p>
       <div className="toolbar">

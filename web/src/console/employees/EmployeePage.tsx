@@ -52,7 +52,7 @@ export default function EmployeePage({ params }: PageProps) {
           {t('kiosk')}
         </a>
       </div>
-      <p className="ok" role="status">
+      <p className="notice" role="status">
         {done}
       </p>
       <div className="employee-columns">

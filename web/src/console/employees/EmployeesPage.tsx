@@ -57,7 +57,7 @@ export default function EmployeesPage(_props: PageProps) {
           {t('add')}
         </button>
       </div>
-      <p className="ok" role="status">
+      <p className="notice" role="status">
         {done}
       </p>
       <div className="toolbar">

@@ -80,7 +80,7 @@ export default function UsersPage(_props: PageProps) {
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
         <ActiveFilter label={t('show')} activeLabel={t('showActive')} allLabel={t('showAll')} />
       </div>
-      <p className="ok" role="status">
+      <p className="notice" role="status">
         {done}
       </p>
 
