@@ -200,9 +200,13 @@ describe("an employee's page", () => {
     // A generated PIN is shown once, and works.
     await pin.getByRole('button', { name: 'Generate a PIN' }).click();
     await confirm.getByRole('button', { name: 'Reset PIN' }).click();
-    const shown = pin.getByText(/^The new PIN of Lena .+ is \d{6}\. Give it to them now: it is not shown again\.$/);
-    await shown.waitFor();
-    const generated = /is (\d{6})\./.exec((await shown.textContent())!)![1]!;
+    const shown = pin.getByRole('status');
+    await shown.getByText(`The new PIN of Lena ${person.lastName}:`).waitFor();
+    await shown.getByText('Give it to them now: it is not shown again.').waitFor();
+    // The PIN stands alone in large digits.
+    const generated = await shown.locator('.pin-value').innerText();
+    expect(generated).toMatch(/^\d{6}$/);
+    expect(await shown.locator('.pin-value').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
     expect((await verify(person.phone, generated)).status).toBe(200);
     expect((await verify(person.phone, '5150')).status).toBe(401);
     await checkPage(page, 'employee-pin-generated');

@@ -28,7 +28,8 @@ export function PinReset({ employee }: { employee: Employee }) {
   const [repeat, setRepeat] = useState('');
   const [problems, setProblems] = useState<{ pin?: string; repeat?: string }>({});
   const [confirming, setConfirming] = useState<'typed' | 'generated' | null>(null);
-  const [done, setDone] = useState('');
+  // What the last reset did: a typed PIN is only confirmed; a generated one is shown, once.
+  const [done, setDone] = useState<{ kind: 'typed' } | { kind: 'generated'; pin: string } | null>(null);
   const name = fullName(employee);
 
   const askTyped = (event: FormEvent) => {
@@ -43,7 +44,7 @@ export function PinReset({ employee }: { employee: Employee }) {
       { pin: newPin },
       {
         onSuccess: () => {
-          setDone(confirming === 'generated' ? t('pin.generated', { name, pin: newPin }) : t('pin.done', { name }));
+          setDone(confirming === 'generated' ? { kind: 'generated', pin: newPin } : { kind: 'typed' });
           setConfirming(null);
           setPin('');
           setRepeat('');
@@ -74,9 +75,17 @@ export function PinReset({ employee }: { employee: Employee }) {
           </button>
         </div>
       </form>
-      <p className="ok pin-done" role="status">
-        {done}
-      </p>
+      {/* The PIN in large digits of its own: the bookkeeper reads it out or copies it, digit by digit. */}
+      <div className="notice pin-done" role="status">
+        {done?.kind === 'typed' && <p>{t('pin.done', { name })}</p>}
+        {done?.kind === 'generated' && (
+          <>
+            <p>{t('pin.generatedFor', { name })}</p>
+            <p className="pin-value">{done.pin}</p>
+            <p>{t('pin.generatedOnce')}</p>
+          </>
+        )}
+      </div>
       <ConfirmDialog
         open={confirming !== null}
         title={t('pin.confirm.title', { name })}
