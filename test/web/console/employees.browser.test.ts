@@ -206,7 +206,7 @@ describe("an employee's page", () => {
     // The PIN stands alone in large digits.
     const generated = await shown.locator('.pin-value').innerText();
     expect(generated).toMatch(/^\d{6}$/);
-    expect(await shown.locator('.pin-value').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
+    expect(await page.evaluate<number>("parseFloat(getComputedStyle(document.querySelector('.pin-value')).fontSize)")).toBeGreaterThanOrEqual(28);
     expect((await verify(person.phone, generated)).status).toBe(200);
     expect((await verify(person.phone, '5150')).status).toBe(401);
     await checkPage(page, 'employee-pin-generated');
