@@ -82,9 +82,10 @@ describe('the employee app’s error messages', () => {
       errorMessage(new ApiError(429, 'Too many verification attempts', undefined, seconds, null), (key, values) => translate(lang, key, values));
     expect(say('en', 45)).toBe('Too many tries. You can try again in 45 seconds.');
     expect(say('en', 90)).toBe('Too many tries. You can try again in 90 seconds.');
-    expect(say('en', 91)).toBe('Too many tries. You can try again in 1:31 (minutes:seconds).');
-    expect(say('en', 897)).toBe('Too many tries. You can try again in 14:57 (minutes:seconds).');
-    expect(say('es', 897)).toBe('Demasiados intentos. Puede volver a intentarlo en 14:57 (minutos:segundos).');
+    expect(say('en', 91)).toBe('Too many tries. You can try again in 1\u00a0min 31\u00a0s.');
+    expect(say('en', 897)).toBe('Too many tries. You can try again in 14\u00a0min 57\u00a0s.');
+    expect(say('en', 900)).toBe('Too many tries. You can try again in 15\u00a0min.');
+    expect(say('es', 897)).toBe('Demasiados intentos. Puede volver a intentarlo en 14\u00a0min 57\u00a0s.');
     expect(say('en', 0)).toBe('You can try again now.');
     // No Retry-After: a minute, as the service's shortest window.
     expect(say('en', null)).toBe('Too many tries. You can try again in 60 seconds.');

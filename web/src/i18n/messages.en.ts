@@ -22,7 +22,7 @@ export const en = {
   'error.companyInactive': 'Your company’s account is not active. Please talk to your manager.',
   'error.organizationInactive': 'Your employer’s payroll service is not active. Please talk to your manager.',
   'error.tooManyTries': 'Too many tries. You can try again in {seconds} seconds.',
-  'error.tooManyTriesMinutes': 'Too many tries. You can try again in {time} (minutes:seconds).',
+  'error.tooManyTriesMinutes': 'Too many tries. You can try again in {time}.',
   'error.tooManyTriesDone': 'You can try again now.',
   'error.offline': 'Cannot reach payclock. Check your connection and try again.',
   'error.busy': 'payclock is busy right now. Try again in a moment.',

@@ -22,7 +22,7 @@ export const es: Messages = {
   'error.companyInactive': 'La cuenta de su empresa no está activa. Hable con su encargado.',
   'error.organizationInactive': 'El servicio de nómina de su empresa no está activo. Hable con su encargado.',
   'error.tooManyTries': 'Demasiados intentos. Puede volver a intentarlo en {seconds} segundos.',
-  'error.tooManyTriesMinutes': 'Demasiados intentos. Puede volver a intentarlo en {time} (minutos:segundos).',
+  'error.tooManyTriesMinutes': 'Demasiados intentos. Puede volver a intentarlo en {time}.',
   'error.tooManyTriesDone': 'Ya puede volver a intentarlo.',
   'error.offline': 'No se puede conectar con payclock. Revise su conexión e inténtelo de nuevo.',
   'error.busy': 'payclock está ocupado. Inténtelo de nuevo en un momento.',

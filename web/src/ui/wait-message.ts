@@ -7,10 +7,13 @@ export type WaitKey = 'error.tooManyTries' | 'error.tooManyTriesMinutes' | 'erro
 
 /**
  * The wait as people read it: seconds up to a minute and a half, then minutes and seconds. The
- * sign-in and first-run windows are 15 minutes, and "in 897 seconds" reads worse than "in 14:57".
+ * sign-in and first-run windows are 15 minutes, and "in 897 seconds" reads worse than "in 14 min
+ * 57 s" (each number kept with its unit by a no-break space).
  */
 export function waitMessage(waitSeconds: number, t: (key: WaitKey, values?: Values) => string): string {
   if (waitSeconds <= 0) return t('error.tooManyTriesDone');
   if (waitSeconds <= 90) return t('error.tooManyTries', { seconds: waitSeconds });
-  return t('error.tooManyTriesMinutes', { time: `${Math.floor(waitSeconds / 60)}:${String(waitSeconds % 60).padStart(2, '0')}` });
+  const minutes = Math.floor(waitSeconds / 60);
+  const seconds = waitSeconds % 60;
+  return t('error.tooManyTriesMinutes', { time: seconds === 0 ? `${minutes}\u00a0min` : `${minutes}\u00a0min ${seconds}\u00a0s` });
 }
