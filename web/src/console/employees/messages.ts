@@ -190,7 +190,7 @@ export const employeePageMessages = defineCatalogue(
     'col.status': 'Estado',
     open: 'Abierto',
     minutes: '{minutes} min',
-    locked: 'Cerrado',
+    locked: 'Bloqueado',
     noPeriod: 'Sin periodo de pago',
     'status.PENDING': 'Pendiente',
     'status.APPROVED': 'Aprobado',
