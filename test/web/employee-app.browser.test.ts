@@ -30,6 +30,11 @@ const DATE_LINES = `(() => {
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
 })()`;
+/** On how many lines the date of each day of My hours' table lies ("Nov 10" of "Tue, Nov 10"). */
+const DAY_DATE_LINES = `[...document.querySelectorAll('.hours tbody th')].map((th) => {
+  const date = th.querySelector('.day-date');
+  return date ? new Set([...date.getClientRects()].map((rect) => Math.round(rect.top))).size : 0;
+})`;
 /** How far My hours' table scrolls sideways inside its box: 0 when every column is in view. */
 const TABLE_SCROLL = "(() => { const wrap = document.querySelector('.hours .table-wrap'); return wrap.scrollWidth - wrap.clientWidth; })()";
 
@@ -448,6 +453,8 @@ describe('the employee app at / in headless Chromium', () => {
       );
       expect(await page.locator('td.time').count()).toBe(10);
       expect(wrappedTimes).toEqual([]);
+      // A day may break after its weekday, never inside its date ("10 de" over "nov").
+      expect(await page.evaluate<number[]>(DAY_DATE_LINES)).toEqual([1, 1, 1, 1, 1]);
       expect(await page.evaluate<number>(TABLE_SCROLL)).toBe(0);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
       expect(await axeViolations(page)).toEqual([]);

@@ -26,6 +26,21 @@ function PunchTime({ at, recordedAt, zone }: { at: string; recordedAt: string | 
   );
 }
 
+/**
+ * An entry's day ("Tue, Nov 10", "mar, 10 de nov"), its date in a span of its own, so that a
+ * narrow column breaks it after the weekday rather than inside the date ("10 de" over "nov").
+ */
+function DayLabel({ at, zone }: { at: string; zone: string }) {
+  const { lang } = useI18n();
+  const [weekday, ...date] = formatDay(at, zone, lang).split(', ');
+  if (date.length === 0) return <>{weekday}</>;
+  return (
+    <>
+      {weekday}, <span className="day-date">{date.join(', ')}</span>
+    </>
+  );
+}
+
 function EntriesTable({ sheet }: { sheet: Timesheet }) {
   const { t, lang } = useI18n();
   const zone = sheet.company.bookkeeperOrg.timezone;
@@ -54,7 +69,9 @@ function EntriesTable({ sheet }: { sheet: Timesheet }) {
           {[...byDay.entries()].flatMap(([, entries]) =>
             entries.map((entry) => (
               <tr key={entry.id}>
-                <th scope="row">{formatDay(entry.clockIn, zone, lang)}</th>
+                <th scope="row">
+                  <DayLabel at={entry.clockIn} zone={zone} />
+                </th>
                 <td className="time"><PunchTime at={entry.clockIn} recordedAt={entry.clockInRecordedAt} zone={zone} /></td>
                 <td className="time">{entry.clockOut ? <PunchTime at={entry.clockOut} recordedAt={entry.clockOutRecordedAt} zone={zone} /> : t('hours.open')}</td>
                 {showBreaks && <td>{t('hours.minutes', { minutes: entry.breakMinutes })}</td>}
