@@ -176,7 +176,7 @@ describe('an employee\'s entries in a pay period', () => {
     const lock = await seed.api.put(`/api/v1/admin/pay-periods/${seed.period.id}`, { locked: true }, { token: seed.token });
     expect(lock.status).toBe(200);
     await page.reload();
-    await page.getByText(/Este periodo de pago está bloqueado: sus registros no se pueden agregar, corregir ni eliminar\./).waitFor();
+    await page.getByText(/Este periodo de pago está bloqueado: sus registros no se pueden añadir, corregir ni eliminar\./).waitFor();
     expect(await page.getByRole('button', { name: 'Añadir registro' }).isDisabled()).toBe(true);
     // Beside the timesheet's state, the badge says whose lock it is.
     expect(await page.getByRole('region', { name: 'Totales del periodo de pago' }).locator('.entries-badges').innerText()).toMatch(/^Hoja de horas:\s+Rechazada\s*Periodo bloqueado$/);

@@ -55,7 +55,7 @@ export const es: Messages = {
   'home.company': 'Empresa: {company}',
   'home.clockedIn': 'Entrada marcada a las {time}',
   'home.clockedInOn': 'Entrada marcada el {day} a las {time}',
-  'home.clockedOut': 'Salida marcada',
+  'home.clockedOut': 'Fuera de turno',
   'home.elapsed': 'Tiempo trabajado',
   'home.clockIn': 'Marcar entrada',
   'home.clockOut': 'Marcar salida',

@@ -131,7 +131,7 @@ export const entriesMessages = defineCatalogue(
     'status.rejectionReason': 'Motivo del rechazo: {reason}',
     'period.locked': 'Bloqueado',
     'period.lockedBadge': 'Periodo bloqueado',
-    'locked.notice': 'Este periodo de pago está bloqueado: sus registros no se pueden agregar, corregir ni eliminar. Desbloquee el periodo en la página Periodos de pago para hacer cambios.',
+    'locked.notice': 'Este periodo de pago está bloqueado: sus registros no se pueden añadir, corregir ni eliminar. Desbloquee el periodo en la página Periodos de pago para hacer cambios.',
     'locked.reason': 'El periodo de pago está bloqueado.',
     'summary.label': 'Totales del periodo de pago',
     'summary.total': 'Horas totales',

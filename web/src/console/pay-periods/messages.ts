@@ -256,7 +256,7 @@ export const periodMessages = defineCatalogue(
     'flag.OPEN_ENTRY': 'Registro abierto (sin salida)',
     'flag.LONG_SHIFT': 'Turno largo (más de 12 h)',
     'flag.OFFLINE_PUNCH': 'Fichaje sin conexión',
-    'flag.EDITED': 'Editado por un contable',
+    'flag.EDITED': 'Editado por un contador',
     'approve': 'Aprobar',
     'approveBlocked.openEntry': 'Hay un registro abierto: ciérrelo antes de aprobar.',
     'approveBlocked.noEntries': 'No hay registros que aprobar.',

@@ -54,7 +54,7 @@ export const shellMessages = defineCatalogue(
     signedInAs: 'Sesión de {name}',
     skipToContent: 'Ir al contenido',
     'signIn.heading': 'Iniciar sesión en payclock',
-    'signIn.lead': 'Para contables y administradores.',
+    'signIn.lead': 'Para contadores y administradores.',
     'signIn.email': 'Correo electrónico',
     'signIn.password': 'Contraseña',
     'signIn.submit': 'Entrar',
