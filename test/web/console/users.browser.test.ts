@@ -50,6 +50,11 @@ describe('Users', () => {
     // A new user has no other sessions to end: the hint says only what the password needs.
     await dialog.getByText('At least 8 characters.', { exact: true }).waitFor();
     expect(await dialog.getByText(/other sessions/).count()).toBe(0);
+    // The four required fields are marked (an asterisk beside the label) and required for assistive technology.
+    for (const label of ['Email', 'Password', 'First name', 'Last name']) {
+      expect(await dialog.getByLabel(label, { exact: true }).getAttribute('required'), label).toBe('');
+    }
+    expect(await dialog.locator('.required-mark').count()).toBe(4);
 
     await dialog.getByLabel('Email').fill(taken.email);
     await dialog.getByLabel('Password').fill('short');

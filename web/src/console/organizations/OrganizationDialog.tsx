@@ -94,12 +94,13 @@ export function OrganizationDialog({ org, onClose, onDone }: { org: Organization
       onSubmit={submit}
       onCancel={onClose}
     >
-      <TextField label={t('form.name')} value={values.name} problem={problem('name')} onChange={(e) => set('name')(e.target.value)} />
+      <TextField label={t('form.name')} required value={values.name} problem={problem('name')} onChange={(e) => set('name')(e.target.value)} />
       <TextField label={t('form.email')} type="email" hint={t('form.optional')} value={values.email} problem={problem('email')} onChange={(e) => set('email')(e.target.value)} />
       <TextField label={t('form.phone')} type="tel" hint={t('form.optional')} value={values.phone} problem={problem('phone')} onChange={(e) => set('phone')(e.target.value)} />
       <TimeZoneField label={t('form.timeZone')} hint={t('form.timeZoneHint')} value={values.timezone} problem={problem('timezone')} onChange={set('timezone')} />
       <TextField
         label={t('form.threshold')}
+        required
         inputMode="decimal"
         value={values.overtimeThreshold}
         problem={problem('overtimeThreshold')}
@@ -107,6 +108,7 @@ export function OrganizationDialog({ org, onClose, onDone }: { org: Organization
       />
       <TextField
         label={t('form.multiplier')}
+        required
         inputMode="decimal"
         value={values.overtimeMultiplier}
         problem={problem('overtimeMultiplier')}

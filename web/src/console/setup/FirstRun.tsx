@@ -89,9 +89,10 @@ export default function FirstRun() {
           <p className="brand">payclock</p>
           <h1>{t('heading')}</h1>
           <p className="hint">{t('lead')}</p>
-          <TextField label={t('email')} type="email" name="email" autoComplete="username" value={values.email} problem={problem('email')} onChange={(e) => set('email')(e.target.value)} />
+          <TextField label={t('email')} required type="email" name="email" autoComplete="username" value={values.email} problem={problem('email')} onChange={(e) => set('email')(e.target.value)} />
           <TextField
             label={t('password')}
+            required
             type="password"
             name="password"
             autoComplete="new-password"
@@ -100,10 +101,11 @@ export default function FirstRun() {
             problem={problem('password')}
             onChange={(e) => set('password')(e.target.value)}
           />
-          <TextField label={t('firstName')} name="firstName" autoComplete="given-name" value={values.firstName} problem={problem('firstName')} onChange={(e) => set('firstName')(e.target.value)} />
-          <TextField label={t('lastName')} name="lastName" autoComplete="family-name" value={values.lastName} problem={problem('lastName')} onChange={(e) => set('lastName')(e.target.value)} />
+          <TextField label={t('firstName')} required name="firstName" autoComplete="given-name" value={values.firstName} problem={problem('firstName')} onChange={(e) => set('firstName')(e.target.value)} />
+          <TextField label={t('lastName')} required name="lastName" autoComplete="family-name" value={values.lastName} problem={problem('lastName')} onChange={(e) => set('lastName')(e.target.value)} />
           <TextField
             label={t('organization')}
+            required
             name="organizationName"
             autoComplete="organization"
             hint={t('organizationHint')}

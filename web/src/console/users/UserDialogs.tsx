@@ -125,10 +125,11 @@ export function UserFormDialog({ user, onClose, onDone }: { user: AdminUser | nu
       onSubmit={() => save.mutate()}
       onCancel={onClose}
     >
-      <TextField label={t('form.email')} type="email" autoComplete="off" value={values.email} problem={fields.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
+      <TextField label={t('form.email')} required type="email" autoComplete="off" value={values.email} problem={fields.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
       {!user && (
         <TextField
           label={t('form.password')}
+          required
           type="password"
           autoComplete="new-password"
           hint={t('form.newUserPasswordHint')}
@@ -137,8 +138,8 @@ export function UserFormDialog({ user, onClose, onDone }: { user: AdminUser | nu
           onChange={(e) => setValues({ ...values, password: e.target.value })}
         />
       )}
-      <TextField label={t('form.firstName')} value={values.firstName} problem={fields.firstName} onChange={(e) => setValues({ ...values, firstName: e.target.value })} />
-      <TextField label={t('form.lastName')} value={values.lastName} problem={fields.lastName} onChange={(e) => setValues({ ...values, lastName: e.target.value })} />
+      <TextField label={t('form.firstName')} required value={values.firstName} problem={fields.firstName} onChange={(e) => setValues({ ...values, firstName: e.target.value })} />
+      <TextField label={t('form.lastName')} required value={values.lastName} problem={fields.lastName} onChange={(e) => setValues({ ...values, lastName: e.target.value })} />
       <RoleSelect value={values.role} onChange={(role) => setValues({ ...values, role })} />
       {!user && me.role === 'SUPER_ADMIN' && <OrganizationSelect value={values.bookkeeperOrgId} onChange={(id) => setValues({ ...values, bookkeeperOrgId: id })} />}
       {user && !isSelf && (
@@ -176,6 +177,7 @@ export function ResetPasswordDialog({ user, onClose, onDone }: { user: AdminUser
     >
       <TextField
         label={t('form.newPassword')}
+        required
         type="password"
         autoComplete="new-password"
         hint={t('form.passwordHint')}
