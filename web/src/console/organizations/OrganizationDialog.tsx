@@ -95,8 +95,8 @@ export function OrganizationDialog({ org, onClose, onDone }: { org: Organization
       onCancel={onClose}
     >
       <TextField label={t('form.name')} required value={values.name} problem={problem('name')} onChange={(e) => set('name')(e.target.value)} />
-      <TextField label={t('form.email')} type="email" hint={t('form.optional')} value={values.email} problem={problem('email')} onChange={(e) => set('email')(e.target.value)} />
-      <TextField label={t('form.phone')} type="tel" hint={t('form.optional')} value={values.phone} problem={problem('phone')} onChange={(e) => set('phone')(e.target.value)} />
+      <TextField label={t('form.email')} type="email" value={values.email} problem={problem('email')} onChange={(e) => set('email')(e.target.value)} />
+      <TextField label={t('form.phone')} type="tel" value={values.phone} problem={problem('phone')} onChange={(e) => set('phone')(e.target.value)} />
       <TimeZoneField label={t('form.timeZone')} hint={t('form.timeZoneHint')} value={values.timezone} problem={problem('timezone')} onChange={set('timezone')} />
       <TextField
         label={t('form.threshold')}
