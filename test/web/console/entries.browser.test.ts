@@ -120,7 +120,7 @@ describe('an employee\'s entries in a pay period', () => {
     await history.getByRole('heading', { name: /^Created · Bea Booker, / }).waitFor();
     const corrected = history.getByRole('listitem').first().getByRole('table');
     expect(await corrected.getByRole('row', { name: /^Clock out/ }).innerText()).toMatch(/Clock out\s+Tue, Mar 3, 6:00\sPM\s+Tue, Mar 3, 4:00\sPM/);
-    expect(await corrected.getByRole('row', { name: /^Hours/ }).innerText()).toMatch(/Hours\s+9\.00\s+7\.00/);
+    expect(await corrected.getByRole('row', { name: /^Total hours/ }).innerText()).toMatch(/Total hours\s+9\.00\s+7\.00/);
     expect(await corrected.getByRole('row', { name: /^Notes/ }).innerText()).toMatch(/Notes\s+—\s+Left early, per the supervisor/);
     // The two changes' tables share their column widths: Before and After line up.
     const columnLefts = async (item: number) =>
