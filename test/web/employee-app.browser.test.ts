@@ -187,6 +187,37 @@ describe('the employee app at / in headless Chromium', () => {
     await context.close();
   }, 180_000);
 
+  it('shows the week so far on the home screen: regular and overtime hours, and the distance to overtime', async () => {
+    // An organization whose overtime starts after 37.5 hours a week.
+    const org = await createOrg(t.db, { timezone: 'America/New_York', overtimeThreshold: 37.5 });
+    const company = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Harbor Bakery' });
+    const period = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 3 * DAY), endDate: new Date(Date.now() + 3 * DAY) });
+    const employee = await createEmployee(t.db, { companyId: company.id, firstName: 'Rosa', lastName: 'Diaz' });
+    // One closed shift a minute ago, so it falls in the current workweek whatever the day.
+    const minuteAgo = new Date(Math.floor((Date.now() - 60_000) / 1000) * 1000);
+    const shift = await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: period.id, clockIn: minuteAgo, clockOut: new Date(minuteAgo.getTime() + 30_000), totalHours: 30, regularHours: 30, overtimeHours: 0 });
+    const { context, page } = await open('/');
+    await signIn(page, employee);
+    const week = page.getByRole('region', { name: 'This week' });
+    await week.waitFor();
+    expect(await week.getByRole('definition').allInnerTexts()).toEqual(['30.00\u00a0h', '0.00\u00a0h']);
+    await week.getByText('7.50\u00a0h until overtime (after 37.5\u00a0h a week).').waitFor();
+    // Clocked in: the open shift is not in the figures yet, and the card says so.
+    await page.getByRole('button', { name: 'Clock in' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await week.getByText(/Your open shift counts once you clock out\.$/).waitFor();
+    await checkScreen(page, 'home-week');
+    // Past the threshold, in Spanish.
+    await t.db.update(timeEntries).set({ totalHours: 40, regularHours: 37.5, overtimeHours: 2.5 }).where(eq(timeEntries.id, shift.id));
+    await page.getByLabel('Language').selectOption('es');
+    await page.reload();
+    const semana = page.getByRole('region', { name: 'Esta semana' });
+    await semana.getByText(/^Ya pasó de 37\.5\sh esta semana: las horas siguientes son extra\. El turno abierto cuenta cuando marque la salida\.$/).waitFor();
+    expect(await semana.getByRole('definition').allInnerTexts()).toEqual(['37.50\u00a0h', '2.50\u00a0h']);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('explains Open time entries before submitting while still clocked in', async () => {
     const { employee } = await tenant();
     const { context, page } = await open('/');

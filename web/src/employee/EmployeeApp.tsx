@@ -11,6 +11,7 @@ import { labelMessage } from '../ui/errors.ts';
 import { ClockPanel, ConfirmationBox, type Confirmation } from './ClockPanel.tsx';
 import { Header, useOnline, type Person } from './Header.tsx';
 import { MyHours } from './MyHours.tsx';
+import { WeekSummary } from './WeekSummary.tsx';
 import { SignIn } from './SignIn.tsx';
 
 /** Who was signed in and the organization's zone, kept so the app can open offline. Not secret. */
@@ -129,7 +130,10 @@ export function EmployeeApp() {
               <button type="button" className="primary" onClick={() => setConfirmation(null)}>{t('confirm.dismiss')}</button>
             </ConfirmationBox>
           ) : (
-            <ClockPanel api={api} openSince={openSince} timeZone={timeZone} queue={queue} onPunched={(c) => { setConfirmation(c); refreshAll(); }} />
+            <>
+              <ClockPanel api={api} openSince={openSince} timeZone={timeZone} queue={queue} onPunched={(c) => { setConfirmation(c); refreshAll(); }} />
+              {sheetQuery.data && <WeekSummary sheet={sheetQuery.data} />}
+            </>
           )
         ) : (
           <MyHours api={api} initial={sheetQuery.data} />

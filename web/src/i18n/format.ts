@@ -43,6 +43,11 @@ export function formatDateRangeUnbroken(start: string | Date, end: string | Date
   return formatDateRange(start, end, timeZone, lang).replaceAll(' ', '\u00a0');
 }
 
+/** A number of hours set as a rule, with only the decimals it has: 40 -> "40", 37.5 -> "37.5". */
+export function formatHourLimit(hours: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(hours);
+}
+
 /** Hours with two decimals, as the API rounds them: 7.5 -> "7.50". */
 export function formatHours(hours: number, lang: Lang): string {
   return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hours);
