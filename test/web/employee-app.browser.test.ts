@@ -542,6 +542,8 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
 
     await signIn(page, employee);
     await page.getByRole('button', { name: 'Clock out' }).waitFor();
+    // The kiosk shows the week so far too, in the organization's rule (40 h by default).
+    await page.getByRole('region', { name: 'This week' }).getByText(/^40\.00\sh until overtime \(after 40\sh a week\)\. Your open shift counts once you clock out\.$/).waitFor();
     await checkScreen(page, 'kiosk-home');
     await page.clock.fastForward(31_000);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

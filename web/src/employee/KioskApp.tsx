@@ -8,6 +8,7 @@ import { logout, timesheet, type VerifyResult } from '../api/employee.ts';
 import { formatTime } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { ClockPanel, ConfirmationBox, type Confirmation } from './ClockPanel.tsx';
+import { WeekSummary } from './WeekSummary.tsx';
 import { Header, useOnline } from './Header.tsx';
 import { SignIn } from './SignIn.tsx';
 
@@ -125,7 +126,10 @@ export function KioskApp() {
             <p>{t('kiosk.returning')}</p>
           </ConfirmationBox>
         ) : sheet.data ? (
-          <ClockPanel api={api} openSince={sheet.data.clockStatus.openTimeEntry?.clockIn ?? null} timeZone={timeZone} onPunched={setConfirmation} />
+          <>
+            <ClockPanel api={api} openSince={sheet.data.clockStatus.openTimeEntry?.clockIn ?? null} timeZone={timeZone} onPunched={setConfirmation} />
+            <WeekSummary sheet={sheet.data} />
+          </>
         ) : (
           <p>{sheet.isError ? t('error.offline') : t('hours.loading')}</p>
         )}
