@@ -45,7 +45,7 @@ describe('Organizations', () => {
     await dialog.getByLabel('Overtime after (hours per week)').fill('40');
     await dialog.getByLabel('Time zone').fill('America/Denver');
     await dialog.getByRole('button', { name: 'Add organization' }).click();
-    await page.getByText(`Firm ${tag} new was added.`).waitFor();
+    await page.getByText(`Firm ${tag} new added.`).waitFor();
     expect(await orgNamed(`Firm ${tag} new`)).toMatchObject({ email: 'office@new.example', timezone: 'America/Denver', active: true });
     await page.getByText('4 results', { exact: true }).waitFor();
     // The list names the zone as people do; the stored name stays what forms take.
@@ -56,7 +56,7 @@ describe('Organizations', () => {
     const edit = page.getByRole('dialog', { name: `Edit Firm ${tag} new` });
     await edit.getByLabel('Overtime pay multiplier').fill('2');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText(`Firm ${tag} new was saved.`).waitFor();
+    await page.getByText(`Firm ${tag} new saved.`).waitFor();
     expect((await orgNamed(`Firm ${tag} new`))!.overtimeMultiplier).toBe(2);
 
     // Deactivate after confirming.
@@ -65,7 +65,7 @@ describe('Organizations', () => {
     await confirm.waitFor();
     await checkPage(page, 'organizations-deactivate');
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByText(`Firm ${tag} 0 was deactivated.`).waitFor();
+    await page.getByText(`Firm ${tag} 0 deactivated.`).waitFor();
     expect((await orgNamed(`Firm ${tag} 0`))!.active).toBe(false);
     await page.getByLabel('Show').selectOption('all');
     await page.getByRole('row', { name: new RegExp(`Firm ${tag} 0.*Inactive`) }).waitFor();

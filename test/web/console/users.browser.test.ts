@@ -72,7 +72,7 @@ describe('Users', () => {
     expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Email').fill('dana.new@example.com');
     await dialog.getByRole('button', { name: 'Add user' }).click();
-    await page.getByRole('status').getByText('Dana New was added.').waitFor();
+    await page.getByRole('status').getByText('Dana New added.').waitFor();
     expect(await userRow('dana.new@example.com')).toMatchObject({ role: 'ADMIN', bookkeeperOrgId: org.id, active: true });
 
     // Edit.
@@ -80,7 +80,7 @@ describe('Users', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Dana New' });
     await edit.getByLabel('Last name').fill('Newer');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Dana Newer was saved.').waitFor();
+    await page.getByText('Dana Newer saved.').waitFor();
 
     // Reset password: the new one signs in.
     await page.getByRole('button', { name: 'Reset password of Dana Newer' }).click();
@@ -101,7 +101,7 @@ describe('Users', () => {
     expect((await userRow('dana.new@example.com'))!.active).toBe(true);
     await page.getByRole('button', { name: 'Deactivate Dana Newer' }).click();
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByText('Dana Newer was deactivated.').waitFor();
+    await page.getByText('Dana Newer deactivated.').waitFor();
     expect((await userRow('dana.new@example.com'))!.active).toBe(false);
     // Active users only, by default; All shows the inactive one with its status in words.
     expect(await page.getByRole('row', { name: /Dana Newer/ }).count()).toBe(0);

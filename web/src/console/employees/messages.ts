@@ -104,8 +104,8 @@ export const employeesMessages = defineCatalogue(
     'confirm.title': '¿Desactivar a {name}?',
     'confirm.body': 'Ya no podrá marcar entrada y se cerrarán sus sesiones. Sus registros se conservan y puede volver a activarlo en su página.',
     'confirm.action': 'Desactivar empleado',
-    'done.created': '{name} añadido.',
-    'done.deactivated': '{name} desactivado.',
+    'done.created': 'Se añadió a {name}.',
+    'done.deactivated': 'Se desactivó a {name}.',
   },
 );
 
