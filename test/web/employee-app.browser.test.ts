@@ -193,9 +193,10 @@ describe('the employee app at / in headless Chromium', () => {
     const company = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Harbor Bakery' });
     const period = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 3 * DAY), endDate: new Date(Date.now() + 3 * DAY) });
     const employee = await createEmployee(t.db, { companyId: company.id, firstName: 'Rosa', lastName: 'Diaz' });
-    // One closed shift a minute ago, so it falls in the current workweek whatever the day.
-    const minuteAgo = new Date(Math.floor((Date.now() - 60_000) / 1000) * 1000);
-    const shift = await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: period.id, clockIn: minuteAgo, clockOut: new Date(minuteAgo.getTime() + 30_000), totalHours: 30, regularHours: 30, overtimeHours: 0 });
+    // One closed shift seconds ago, so it falls in the current workweek whatever the day (its
+    // hours are set, not measured).
+    const justNow = new Date(Math.floor((Date.now() - 20_000) / 1000) * 1000);
+    const shift = await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: period.id, clockIn: justNow, clockOut: new Date(justNow.getTime() + 10_000), totalHours: 30, regularHours: 30, overtimeHours: 0 });
     const { context, page } = await open('/');
     await signIn(page, employee);
     const week = page.getByRole('region', { name: 'This week' });
