@@ -226,8 +226,17 @@ describe('the employee app at / in headless Chromium', () => {
     await page.getByRole('button', { name: 'Clock in' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'My hours' }).click();
-    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    // Said before any try: Submit is off, and the reason stands under it as its description.
     await page.getByText('You are still clocked in. Clock out first, then submit your timesheet.').waitFor();
+    const submit = page.getByRole('button', { name: 'Submit timesheet' });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.getAttribute('aria-describedby')).toBe('submit-result');
+    // Once clocked out, it is on again.
+    await page.getByRole('button', { name: 'Home' }).click();
+    await page.getByRole('button', { name: 'Clock out' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'My hours' }).click();
+    await expect.poll(() => submit.isDisabled()).toBe(false);
     await context.close();
   }, 120_000);
 
@@ -354,9 +363,9 @@ describe('the employee app at / in headless Chromium', () => {
     expect(values).toEqual(['week', period.id, rejected.id, locked.id]);
     expect(await options.allTextContents()).toEqual(['This week', ...[period, rejected, locked].map(() => expect.stringMatching(/^Pay period \w{3} \d+\s–\s(\w{3} )?\d+, \d{4}$/))]);
 
-    // No hours yet in the current period: explained, nothing submitted.
-    await page.getByRole('button', { name: 'Submit timesheet' }).click();
+    // No hours yet in the current period: said up front, and Submit is off.
     await page.getByText('There are no hours in this pay period yet, so there is nothing to submit.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit timesheet' }).isDisabled()).toBe(true);
 
     await picker.selectOption(rejected.id);
     await page.getByText('Timesheet status: sent back for changes').waitFor();

@@ -154,6 +154,16 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
   // A period that cannot be read (gone, or the service down) says why instead of loading forever.
   if (!sheet || !zone) return <p role={query.isError ? 'alert' : 'status'} className={query.isError ? 'error' : undefined}>{query.isError ? errorMessage(query.error, t) : t('hours.loading')}</p>;
   const days = chartDays(sheet, lang);
+  // Why Submit is off, when what the app holds already shows that the service would refuse it:
+  // no pay period, a shift still open, or no hours in it. The service's own refusals remain the
+  // rule (a locked period, one already submitted) and are explained once tried.
+  const notYet = !targetId
+    ? t('error.noPayPeriod')
+    : record && record.totals.openEntries > 0
+      ? t('error.openEntries')
+      : record && record.totals.entries === 0
+        ? t('error.noEntries')
+        : null;
   const choose = (value: string) => {
     submit.reset();
     setSelected(value);
@@ -191,11 +201,11 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
           <dd>{t('hours.value', { hours: formatHours(sheet.totals.totalHours, lang) })}</dd>
         </div>
       </dl>
-      <button type="button" className="primary" disabled={submit.isPending} onClick={() => (targetId ? submit.mutate(targetId) : undefined)} aria-describedby="submit-result">
+      <button type="button" className="primary" disabled={submit.isPending || notYet !== null} onClick={() => (targetId ? submit.mutate(targetId) : undefined)} aria-describedby="submit-result">
         {t('hours.submit')}
       </button>
-      <p id="submit-result" role="status" className={submit.isError || !targetId ? 'error' : 'ok'}>
-        {!targetId ? t('error.noPayPeriod') : submit.isError ? errorMessage(submit.error, t) : submit.isSuccess ? t('hours.submitted') : ''}
+      <p id="submit-result" role="status" className={submit.isError ? 'error' : notYet !== null ? 'hint' : 'ok'}>
+        {submit.isError ? errorMessage(submit.error, t) : submit.isSuccess ? t('hours.submitted') : (notYet ?? '')}
       </p>
     </section>
   );
