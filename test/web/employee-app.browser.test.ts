@@ -531,6 +531,21 @@ describe('the employee app at / in headless Chromium', () => {
 });
 
 describe('the kiosk at /kiosk in headless Chromium', () => {
+  it("shows the organization's time before anyone signs in when its link names the zone", async () => {
+    const { company } = await tenant();
+    // A device in Auckland, a fixed moment: 15:30 UTC is 10:30 AM in New York, 4:30 AM in Auckland.
+    const context = await browser.newContext({ viewport: TABLET, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date('2026-03-04T15:30:00Z'));
+    const clock = page.locator('.big-clock time');
+    await page.goto(`${origin}/kiosk?company=${company.id}&zone=America%2FNew_York`);
+    await expect.poll(() => clock.innerText()).toMatch(/^10:30\sAM$/);
+    // A zone that does not exist is ignored: the device's time.
+    await page.goto(`${origin}/kiosk?company=${company.id}&zone=Mars%2FOlympus`);
+    await expect.poll(() => clock.innerText()).toMatch(/^4:30\sAM$/);
+    await context.close();
+  }, 120_000);
+
   it('binds a company, confirms a punch for 5 s, returns to sign-in, and signs out after 30 s idle', async () => {
     const { company, employee } = await tenant();
     // A device set to another zone than the organization's (New York).

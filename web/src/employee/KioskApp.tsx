@@ -18,12 +18,21 @@ export const KIOSK_IDLE_MS = 30_000;
 /** Where the kiosk keeps its company's organization zone, once a sign-in has told it. */
 const KIOSK_ZONE_KEY = 'payclock.kiosk.zone';
 
-/** The stored zone, if there is one that Intl still knows (storage can be edited by hand). */
+/** A zone that Intl knows, or null (storage and links can be edited by hand). */
+function knownZone(zone: string | null): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored zone, if there is one. */
 function storedZone(key: string): string | null {
   try {
-    const zone = localStorage.getItem(key);
-    if (zone) new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
+    return knownZone(localStorage.getItem(key));
   } catch {
     return null;
   }
@@ -91,7 +100,11 @@ export function KioskApp() {
   // kiosk works for the same organization, so its clock shows the organization's time before
   // anyone signs in, not the device's.
   const zoneKey = `${KIOSK_ZONE_KEY}:${companyId ?? ''}`;
-  const [kioskZone, setKioskZone] = useState(() => storedZone(zoneKey) ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // Before any sign-in here: the zone a sign-in stored, else the one the console's link names
+  // (`&zone=`, web/src/console/kiosk-link.ts), else the device's.
+  const [kioskZone, setKioskZone] = useState(
+    () => storedZone(zoneKey) ?? knownZone(new URLSearchParams(location.search).get('zone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
   const orgZone = sheet.data?.company.bookkeeperOrg.timezone;
   useEffect(() => {
     if (!orgZone) return;

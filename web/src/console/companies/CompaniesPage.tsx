@@ -2,6 +2,7 @@
 // deactivate after a confirmation, and links to the company's employees, pay periods and kiosk.
 import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
+import { useKioskHref } from '../kiosk-link.ts';
 import { StatusBadge, ActiveFilter } from '../people/StatusBadge.tsx';
 import { formatCount, formatPhone } from '../people/format.ts';
 import type { PageProps } from '../page-props.ts';
@@ -23,6 +24,7 @@ export default function CompaniesPage(_props: PageProps) {
   const { t, lang } = useCatalogue(companiesMessages);
   const { t: tUi } = useCatalogue(uiMessages);
   usePageTitle(t('title'));
+  const kioskHref = useKioskHref();
   const [query, setQuery] = useQueryParams();
   const search = query.get('search') ?? '';
   const showAll = query.get('active') === 'all';
@@ -132,7 +134,7 @@ export default function CompaniesPage(_props: PageProps) {
                             {t('payPeriods')}
                             <span className="visually-hidden"> {t('for', { name: company.name })}</span>
                           </Link>
-                          <a href={href('/kiosk', { company: company.id })}>
+                          <a href={kioskHref(company)}>
                             {t('kiosk')}
                             <span className="visually-hidden"> {t('for', { name: company.name })}</span>
                           </a>

@@ -2,6 +2,7 @@
 // their company's kiosk.
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
+import { useKioskHref } from '../kiosk-link.ts';
 import { StatusBadge } from '../people/StatusBadge.tsx';
 import type { PageProps } from '../page-props.ts';
 import { href, Link } from '../router.tsx';
@@ -19,6 +20,7 @@ export default function EmployeePage({ params }: PageProps) {
   const id = params.id ?? '';
   const employee = useEmployee(id);
   const [done, setDone] = useState('');
+  const kioskHref = useKioskHref();
   usePageTitle(employee.data ? fullName(employee.data) : tList('title'));
 
   if (employee.isPending) return <Loading />;
@@ -48,7 +50,7 @@ export default function EmployeePage({ params }: PageProps) {
             {person.jobTitle ? ` · ${person.jobTitle}` : ''}
           </p>
         </div>
-        <a className="button-link" href={href('/kiosk', { company: person.companyId })}>
+        <a className="button-link" href={kioskHref({ id: person.companyId, bookkeeperOrgId: person.company.bookkeeperOrgId })}>
           {t('kiosk')}
         </a>
       </div>
