@@ -1,7 +1,7 @@
 // The link that opens a company's kiosk (/kiosk?company=…). When the company belongs to the
 // admin's own organization, the link also names that organization's time zone, so the kiosk's
-// big clock shows the organization's time from its first load. Before this, it showed the
-// device's time until a sign-in told it the zone (web/src/employee/KioskApp.tsx).
+// big clock shows the organization's time from its first load. Without it, the kiosk shows the
+// device's time until a sign-in tells it the zone (web/src/employee/KioskApp.tsx).
 import { href } from './router.tsx';
 import { useAdmin } from './session.tsx';
 
