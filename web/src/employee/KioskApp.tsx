@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createApi } from '../api/client.ts';
 import { logout, timesheet, type VerifyResult } from '../api/employee.ts';
-import { formatTime } from '../i18n/format.ts';
+import { formatTime, isKnownTimeZone } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { ClockPanel, ConfirmationBox, type Confirmation } from './ClockPanel.tsx';
 import { WeekSummary } from './WeekSummary.tsx';
@@ -18,16 +18,8 @@ export const KIOSK_IDLE_MS = 30_000;
 /** Where the kiosk keeps its company's organization zone, once a sign-in has told it. */
 const KIOSK_ZONE_KEY = 'payclock.kiosk.zone';
 
-/** A zone that Intl knows, or null (storage and links can be edited by hand). */
-function knownZone(zone: string | null): string | null {
-  if (!zone) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
-}
+/** The zone if Intl knows it, else null (storage and links can be edited by hand). */
+const knownZone = (zone: string | null): string | null => (zone !== null && isKnownTimeZone(zone) ? zone : null);
 
 /** The stored zone, if there is one. */
 function storedZone(key: string): string | null {

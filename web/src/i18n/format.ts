@@ -78,6 +78,16 @@ export function daysInRange(startIso: string, endIso: string, timeZone: string):
   return days;
 }
 
+/** Whether Intl knows the zone (an IANA name such as "America/New_York", or "UTC"). */
+export function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A time zone as people name it, with its place: "Eastern Time (New York)", "hora oriental
  * (New York)". The stored IANA name ("America/New_York") is what forms take and the API

@@ -14,7 +14,8 @@ import { usePageTitle } from '../ui/usePageTitle.ts';
 import { setupMessages } from './messages.ts';
 import { setupKeys } from './queries.ts';
 import { TextField } from './TextField.tsx';
-import { browserTimeZone, isKnownTimeZone, TimeZoneField } from './TimeZoneField.tsx';
+import { isKnownTimeZone } from '../../i18n/format.ts';
+import { browserTimeZone, TimeZoneField } from './TimeZoneField.tsx';
 
 type SetupKey = keyof typeof setupMessages.en;
 type FieldName = 'email' | 'password' | 'firstName' | 'lastName' | 'organizationName' | 'timezone';

@@ -18,15 +18,6 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
 }
 
-export function isKnownTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return name.trim() !== '';
-  } catch {
-    return false;
-  }
-}
-
 export function TimeZoneField({
   label,
   hint,
