@@ -2,24 +2,21 @@
 // device's), one big Clock in / Clock out button, the optional codes or break and notes, and the
 // confirmation. One Idempotency-Key per intent: a double tap, or a retry after a lost answer,
 // sends the same key and is applied once.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey, type Api } from '../api/client.ts';
 import { punch, type PunchAction, type PunchBody, type PunchResult } from '../api/employee.ts';
 import { formatDay, formatElapsed, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { OfflineQueue } from '../offline/useOfflineQueue.ts';
 import { errorMessage } from '../ui/errors.ts';
+import { useNow } from '../ui/useNow.ts';
 import { loadRecentCodes, rememberCodes } from './recent-codes.ts';
 
 export type Confirmation = { kind: 'sent'; action: PunchAction; result: PunchResult } | { kind: 'queued'; action: PunchAction; at: Date };
 
 function ElapsedTimer({ since }: { since: string }) {
   const { t } = useI18n();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
+  const now = useNow(1000);
   return (
     <p className="timer">
       <span className="visually-hidden">{t('home.elapsed')}: </span>
@@ -66,20 +63,11 @@ export interface ClockPanelProps {
   onPunched(confirmation: Confirmation): void;
 }
 
-/** The time now, read again every minute: a screen left open past midnight must learn the new day. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
 /** When the open shift began; one that began on an earlier day (overnight, or left open) names its day. */
 function ClockedInSince({ openSince, timeZone }: { openSince: string; timeZone: string }) {
   const { t, lang } = useI18n();
-  const now = useMinuteClock();
+  // Read every minute: a screen left open past midnight must learn the new day.
+  const now = useNow(60_000);
   const time = formatTime(openSince, timeZone, lang);
   if (localDateKey(openSince, timeZone) === localDateKey(new Date(now), timeZone)) return <>{t('home.clockedIn', { time })}</>;
   return <>{t('home.clockedInOn', { day: formatDay(openSince, timeZone, lang), time })}</>;

@@ -7,6 +7,7 @@ import { createApi } from '../api/client.ts';
 import { logout, timesheet, type VerifyResult } from '../api/employee.ts';
 import { formatTime, isKnownTimeZone } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { useNow } from '../ui/useNow.ts';
 import { ClockPanel, ConfirmationBox, type Confirmation } from './ClockPanel.tsx';
 import { WeekSummary } from './WeekSummary.tsx';
 import { Header, useOnline } from './Header.tsx';
@@ -33,15 +34,11 @@ function storedZone(key: string): string | null {
 /** The kiosk's clock, in the organization's time zone once a sign-in has told it, so that it agrees with the punch times shown beside it. */
 function BigClock({ timeZone }: { timeZone: string }) {
   const { t, lang } = useI18n();
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(id);
-  }, []);
+  const now = useNow(1000);
   return (
     <p className="big-clock">
       <span className="visually-hidden">{t('home.now')}: </span>
-      <time>{formatTime(now, timeZone, lang)}</time>
+      <time>{formatTime(new Date(now), timeZone, lang)}</time>
     </p>
   );
 }
