@@ -9,6 +9,7 @@ import { chartDayLabel, daysInRange, formatDateRange, formatDateRangeUnbroken, f
 import { useI18n } from '../i18n/i18n.tsx';
 import { errorMessage } from '../ui/errors.ts';
 import { anyHours, HoursChart } from '../ui/HoursChart.tsx';
+import { HoursTotals } from './HoursTotals.tsx';
 
 /** A punch counts as made offline when it reached the service more than 2 minutes after (or before) its own time. */
 const OFFLINE_GAP_MS = 2 * 60 * 1000;
@@ -120,6 +121,18 @@ function TimesheetState({ record, zone, showPeriod }: { record: EmployeeTimeshee
   );
 }
 
+/**
+ * Why Submit is off, when what the app holds already shows that the service would refuse it: no
+ * pay period, a shift still open, or no hours in it. The service's other refusals (a locked
+ * period, one already submitted) stay its own and are explained once tried.
+ */
+function submitBlocker(targetId: string | null, record: EmployeeTimesheet | undefined): 'error.noPayPeriod' | 'error.openEntries' | 'error.noEntries' | null {
+  if (!targetId) return 'error.noPayPeriod';
+  if (record && record.totals.openEntries > 0) return 'error.openEntries';
+  if (record && record.totals.entries === 0) return 'error.noEntries';
+  return null;
+}
+
 const WEEK = 'week';
 
 export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undefined }) {
@@ -154,16 +167,8 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
   // A period that cannot be read (gone, or the service down) says why instead of loading forever.
   if (!sheet || !zone) return <p role={query.isError ? 'alert' : 'status'} className={query.isError ? 'error' : undefined}>{query.isError ? errorMessage(query.error, t) : t('hours.loading')}</p>;
   const days = chartDays(sheet, lang);
-  // Why Submit is off, when what the app holds already shows that the service would refuse it:
-  // no pay period, a shift still open, or no hours in it. The service's own refusals remain the
-  // rule (a locked period, one already submitted) and are explained once tried.
-  const notYet = !targetId
-    ? t('error.noPayPeriod')
-    : record && record.totals.openEntries > 0
-      ? t('error.openEntries')
-      : record && record.totals.entries === 0
-        ? t('error.noEntries')
-        : null;
+  const blocker = submitBlocker(targetId, record);
+  const notYet = blocker && t(blocker);
   const choose = (value: string) => {
     submit.reset();
     setSelected(value);
@@ -187,20 +192,7 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
       {/* A period without hours (none yet, or only open or 0.00 h entries) shows no chart: it was a blank box. */}
       {anyHours(days) && <HoursChart days={days} />}
       <EntriesTable sheet={sheet} />
-      <dl className="totals" aria-label={t('hours.totals')}>
-        <div>
-          <dt>{t('hours.regular')}</dt>
-          <dd>{t('hours.value', { hours: formatHours(sheet.totals.regularHours, lang) })}</dd>
-        </div>
-        <div>
-          <dt>{t('hours.overtime')}</dt>
-          <dd>{t('hours.value', { hours: formatHours(sheet.totals.overtimeHours, lang) })}</dd>
-        </div>
-        <div>
-          <dt>{t('hours.total')}</dt>
-          <dd>{t('hours.value', { hours: formatHours(sheet.totals.totalHours, lang) })}</dd>
-        </div>
-      </dl>
+      <HoursTotals regular={sheet.totals.regularHours} overtime={sheet.totals.overtimeHours} total={sheet.totals.totalHours} label={t('hours.totals')} />
       <button type="button" className="primary" disabled={submit.isPending || notYet !== null} onClick={() => (targetId ? submit.mutate(targetId) : undefined)} aria-describedby="submit-result">
         {t('hours.submit')}
       </button>

@@ -5,30 +5,21 @@
 import type { Timesheet } from '../api/employee.ts';
 import { formatHourLimit, formatHours } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { HoursTotals } from './HoursTotals.tsx';
 
 export function WeekSummary({ sheet }: { sheet: Timesheet }) {
   const { t, lang } = useI18n();
-  const hours = (value: number) => t('hours.value', { hours: formatHours(value, lang) });
   const threshold = sheet.company.bookkeeperOrg.overtimeThreshold;
   const { regularHours, overtimeHours } = sheet.totals;
-  const left = Math.max(0, threshold - regularHours);
+  const left = t('hours.value', { hours: formatHours(Math.max(0, threshold - regularHours), lang) });
   // The rule as the organization set it: "40 h", "37.5 h".
   const limit = t('hours.value', { hours: formatHourLimit(threshold, lang) });
   return (
     <section className="week-summary" aria-labelledby="week-summary-heading">
       <h2 id="week-summary-heading">{t('week.heading')}</h2>
-      <dl className="totals">
-        <div>
-          <dt>{t('hours.regular')}</dt>
-          <dd>{hours(regularHours)}</dd>
-        </div>
-        <div>
-          <dt>{t('hours.overtime')}</dt>
-          <dd>{hours(overtimeHours)}</dd>
-        </div>
-      </dl>
+      <HoursTotals regular={regularHours} overtime={overtimeHours} />
       <p className="hint">
-        {left > 0 ? t('week.untilOvertime', { left: hours(left), threshold: limit }) : t('week.pastOvertime', { threshold: limit })}
+        {regularHours < threshold ? t('week.untilOvertime', { left, threshold: limit }) : t('week.pastOvertime', { threshold: limit })}
         {sheet.clockStatus.isClockedIn && <> {t('week.openShift')}</>}
       </p>
     </section>
