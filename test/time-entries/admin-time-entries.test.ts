@@ -399,6 +399,23 @@ describe('PUT /api/v1/admin/time-entries/{id}', () => {
     }
   });
 
+  it('records a time it writes as received at that time, so a correction never makes an entry an offline punch', async () => {
+    // The audit log leaves out a received time equal to its punch's (web/src/console/audit-log/diff.ts),
+    // and OFFLINE_PUNCH compares the two (CONTRACT §9): an admin's correction moves both.
+    const tenant = await adminTenant(t);
+    const created = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-05T13:00:00.000Z', '2026-10-05T21:00:00.000Z');
+    const res = await api().put(`${BASE}/${created.id}`, { clockOut: '2026-10-05T19:00:00.000Z' }, { token: tenant.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      clockIn: '2026-10-05T13:00:00.000Z',
+      clockInRecordedAt: '2026-10-05T13:00:00.000Z',
+      clockOut: '2026-10-05T19:00:00.000Z',
+      clockOutRecordedAt: '2026-10-05T19:00:00.000Z',
+    });
+    const after = ((await auditRowsOf(t.db, created.id))[1]!.details as { after: Record<string, unknown> }).after;
+    expect(after.clockOutRecordedAt).toBe(after.clockOut);
+  });
+
   it('writes a time_entry.update audit row with details.before and details.after', async () => {
     const tenant = await adminTenant(t);
     const created = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-05T13:00:00.000Z', '2026-10-05T21:00:00.000Z');
