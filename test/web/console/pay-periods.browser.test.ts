@@ -38,6 +38,9 @@ describe('the pay periods page', () => {
     // Create: the preview names the end the service will compute, before anything is saved.
     await page.getByRole('button', { name: 'New pay period' }).click();
     const form = page.getByRole('form', { name: 'New pay period' });
+    // Company and start date are required, marked as in every other form of the console.
+    expect(await form.locator('.field:has(.required-mark) label').allTextContents()).toEqual(['Company', 'Start date']);
+    expect(await form.getByLabel('Start date').evaluate((input) => (input as { required: boolean }).required)).toBe(true);
     await form.getByLabel('Company').selectOption({ label: 'Acme Plumbing' });
     expect(await form.getByLabel('Period type').inputValue()).toBe('BI_WEEKLY'); // the company's own type
     await form.getByLabel('Start date').fill('2026-03-01');

@@ -146,6 +146,7 @@ describe('the review page', () => {
     const benRow = row('Ben Baker');
     await benRow.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject the timesheet of Ben Baker?' });
+    expect(await dialog.locator('.field:has(.required-mark) label').allTextContents()).toEqual(['Reason']);
     await dialog.getByRole('button', { name: 'Reject timesheet' }).click();
     await dialog.getByText('Write why, so the employee knows what to fix.').waitFor();
     await checkPage(page, 'review-reject-dialog');

@@ -2,7 +2,7 @@
 // company made inactive is made active again here (the Active box).
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { CheckField, Field } from '../people/Field.tsx';
+import { CheckField, Field } from '../ui/Field.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { orNull, useFormProblems } from '../people/problems.ts';

@@ -2,7 +2,7 @@
 // inactive employee active again happens here.
 import { useState, type FormEvent } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { CheckField } from '../people/Field.tsx';
+import { CheckField } from '../ui/Field.tsx';
 import { formatPhone } from '../people/format.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';

@@ -2,7 +2,7 @@
 // service's refusals next to them (a phone or number already used in the company on its field).
 import type { ReactNode } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { Field } from '../people/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { useFormProblems, type FormProblems } from '../people/problems.ts';
 import { employeesMessages } from './messages.ts';
 import { PAY_TYPES, type PayType } from './queries.ts';

@@ -1,7 +1,7 @@
 // Add an employee: the company, who they are, how they sign in (phone and PIN) and how they are paid.
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { Field } from '../people/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { useIdempotencyKeys } from '../people/idempotency.ts';

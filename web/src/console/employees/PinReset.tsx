@@ -2,7 +2,7 @@
 // confirmation comes first, since the new PIN signs the employee out everywhere.
 import { useState, type FormEvent } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { Field } from '../people/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';

@@ -3,7 +3,7 @@
 // words next to the fields.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field } from './Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { ApiError, api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { useTimeZone } from '../session.tsx';
@@ -73,7 +73,7 @@ export function CreatePeriodForm({ companies, onCreated, onCancel }: { companies
     <form className="card period-create" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('create.title')}</h2>
       <div className="form-grid">
-        <Field label={t('create.company')} error={companyError}>
+        <Field label={t('create.company')} required problem={companyError}>
           {(control) => (
             <select
               {...control}
@@ -104,13 +104,13 @@ export function CreatePeriodForm({ companies, onCreated, onCancel }: { companies
             </select>
           )}
         </Field>
-        <Field label={t('create.start')} error={startError ?? (overlap ? t('create.overlapShort') : undefined)}>
-          {(control) => <input {...control} type="date" required value={startDate} onChange={(event) => setStartDate(event.target.value)} />}
+        <Field label={t('create.start')} required problem={startError ?? (overlap ? t('create.overlapShort') : undefined)}>
+          {(control) => <input {...control} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />}
         </Field>
-        <Field label={t('create.end')} hint={t('create.endHint')} error={endError}>
+        <Field label={t('create.end')} hint={t('create.endHint')} problem={endError}>
           {(control) => <input {...control} type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />}
         </Field>
-        <Field label={t('create.payDate')} error={payError}>
+        <Field label={t('create.payDate')} problem={payError}>
           {(control) => <input {...control} type="date" value={payDate} onChange={(event) => setPayDate(event.target.value)} />}
         </Field>
       </div>

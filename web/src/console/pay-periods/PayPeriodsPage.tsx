@@ -15,7 +15,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { LockedBadge, PeriodStatusBadge } from './badges.tsx';
 import { useCompanyChoices } from './companies.ts';
 import { CreatePeriodForm } from './CreatePeriodForm.tsx';
-import { Field } from './Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { formatCount, formatPeriodDates } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';

@@ -3,7 +3,7 @@
 // delete (confirmed; the service refuses while the period has entries, explained in words).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Field } from './Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import type { paths } from '../../api/schema';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
@@ -69,7 +69,7 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
     >
       {kind === 'edit' ? (
         <div className="dialog-fields">
-          <Field label={t('edit.status')} error={problems.status}>
+          <Field label={t('edit.status')} problem={problems.status}>
             {(control) => (
               <select {...control} value={status} onChange={(event) => setStatus(event.target.value as PeriodStatus)}>
                 {PERIOD_STATUSES.map((value) => (
@@ -80,7 +80,7 @@ export function PeriodActionDialog({ action, onClose, onDone }: { action: Period
               </select>
             )}
           </Field>
-          <Field label={t('edit.payDate')} hint={t('edit.payDateHint')} error={problems.payDate}>
+          <Field label={t('edit.payDate')} hint={t('edit.payDateHint')} problem={problems.payDate}>
             {(control) => <input {...control} type="date" value={payDate} onChange={(event) => setPayDate(event.target.value)} />}
           </Field>
         </div>

@@ -2,7 +2,7 @@
 // employee and stays visible in the row.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Field } from './Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -51,8 +51,8 @@ export function RejectDialog({ periodId, sheet, onClose, onDone }: { periodId: s
   return (
     <ConfirmDialog open title={t('reject.title', { name })} confirmLabel={t('reject.confirm')} danger busy={reject.isPending} onConfirm={confirm} onCancel={onClose}>
       <p>{t('reject.body')}</p>
-      <Field label={t('reject.reason')} error={reasonProblem}>
-        {(control) => <textarea {...control} value={reason} rows={4} maxLength={MAX_REASON} required onChange={(event) => setReason(event.target.value)} />}
+      <Field label={t('reject.reason')} required problem={reasonProblem}>
+        {(control) => <textarea {...control} value={reason} rows={4} maxLength={MAX_REASON} onChange={(event) => setReason(event.target.value)} />}
       </Field>
       {problem && (
         <p className="field-error" role="alert">

@@ -2,7 +2,7 @@
 // forms' one Field (people/Field.tsx) around an <input>, so a screen reader reads the hint and the
 // problem with the input, and a required one is marked as every other form marks it.
 import type { InputHTMLAttributes } from 'react';
-import { Field } from '../people/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 
 export function TextField({
   label,
