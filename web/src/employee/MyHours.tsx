@@ -5,10 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { newIdempotencyKey, type Api } from '../api/client.ts';
 import { employeeKeys, myTimesheets, submitTimesheet, timesheet, type EmployeeTimesheet, type Timesheet, type TimeEntry } from '../api/employee.ts';
-import { chartDayLabel, daysInRange, formatDateRange, formatDateRangeUnbroken, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
+import { formatDateRange, formatDateRangeUnbroken, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { errorMessage } from '../ui/errors.ts';
 import { anyHours, HoursChart } from '../ui/HoursChart.tsx';
+import { hoursPerDay } from '../ui/hours-per-day.ts';
 import { HoursTotals } from './HoursTotals.tsx';
 
 /** A punch counts as made offline when it reached the service more than 2 minutes after (or before) its own time. */
@@ -86,20 +87,6 @@ function EntriesTable({ sheet }: { sheet: Timesheet }) {
   );
 }
 
-function chartDays(sheet: Timesheet, lang: 'en' | 'es') {
-  const zone = sheet.company.bookkeeperOrg.timezone;
-  const days = daysInRange(sheet.dateRange.startDate, sheet.dateRange.endDate, zone);
-  return days.map((day) => {
-    const entries = sheet.timeEntries.filter((e) => localDateKey(e.clockIn, zone) === day);
-    return {
-      label: formatDay(`${day}T12:00:00Z`, 'UTC', lang),
-      axis: chartDayLabel(day, lang, days.length),
-      regular: entries.reduce((sum, e) => sum + (e.regularHours ?? 0), 0),
-      overtime: entries.reduce((sum, e) => sum + (e.overtimeHours ?? 0), 0),
-    };
-  });
-}
-
 /** The timesheet's state in words (a coloured edge repeats it), and why it was sent back, if it was. */
 function TimesheetState({ record, zone, showPeriod }: { record: EmployeeTimesheet | undefined; zone: string; showPeriod: boolean }) {
   const { t, lang } = useI18n();
@@ -166,7 +153,7 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
   const zone = (sheet ?? initial)?.company.bookkeeperOrg.timezone;
   // A period that cannot be read (gone, or the service down) says why instead of loading forever.
   if (!sheet || !zone) return <p role={query.isError ? 'alert' : 'status'} className={query.isError ? 'error' : undefined}>{query.isError ? errorMessage(query.error, t) : t('hours.loading')}</p>;
-  const days = chartDays(sheet, lang);
+  const days = hoursPerDay(sheet.timeEntries, sheet.dateRange, sheet.company.bookkeeperOrg.timezone, lang);
   const blocker = submitBlocker(targetId, record);
   const notYet = blocker && t(blocker);
   const choose = (value: string) => {
