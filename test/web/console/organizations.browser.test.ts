@@ -79,6 +79,9 @@ describe('Organizations', () => {
     await signInAs(page, admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { name: 'Organizaciones' }).waitFor();
     await page.getByRole('columnheader', { name: 'Empresas' }).waitFor();
+    // "organización" is feminine: its filter and badge agree (activas, Activa).
+    expect(await page.getByLabel('Mostrar').locator('option').allTextContents()).toEqual(['Solo activas', 'Activas e inactivas']);
+    await page.locator('tbody .badge', { hasText: /^Activa$/ }).first().waitFor();
     await page.getByRole('button', { name: 'Añadir organización' }).click();
     await page.getByRole('dialog', { name: 'Añadir una organización' }).getByLabel('Zona horaria').waitFor();
     await checkPage(page, 'organizations-add-es');

@@ -105,8 +105,10 @@ describe('Users', () => {
     expect((await userRow('dana.new@example.com'))!.active).toBe(false);
     // Active users only, by default; All shows the inactive one with its status in words.
     expect(await page.getByRole('row', { name: /Dana Newer/ }).count()).toBe(0);
+    // The same filter and words as the companies and employees lists.
+    expect(await page.getByLabel('Show').locator('option').allTextContents()).toEqual(['Active only', 'Active and inactive']);
     await page.getByLabel('Show').selectOption('all');
-    await page.waitForURL(/show=all/);
+    await page.waitForURL(/active=all/);
     await page.getByRole('row', { name: /Dana Newer.*Inactive/ }).waitFor();
     // Nobody deactivates themselves from here.
     expect(await page.getByRole('button', { name: 'Deactivate Bea Booker' }).count()).toBe(0);

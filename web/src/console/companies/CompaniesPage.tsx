@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { useKioskHref } from '../kiosk-link.ts';
-import { StatusBadge, ActiveFilter } from '../people/StatusBadge.tsx';
+import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import { formatCount, formatPhone } from '../people/format.ts';
 import type { PageProps } from '../page-props.ts';
 import { href, Link, useQueryParams } from '../router.tsx';
@@ -27,7 +27,7 @@ export default function CompaniesPage(_props: PageProps) {
   const kioskHref = useKioskHref();
   const [query, setQuery] = useQueryParams();
   const search = query.get('search') ?? '';
-  const showAll = query.get('active') === 'all';
+  const showAll = useShowAll();
   const page = Math.max(1, Number(query.get('page')) || 1);
   const companies = useCompanies({ page, search, showAll });
   const industries = useIndustries();
@@ -65,7 +65,7 @@ export default function CompaniesPage(_props: PageProps) {
       </p>
       <div className="toolbar">
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
-        <ActiveFilter showAll={showAll} of="companies" onChange={(all) => setQuery({ active: all ? 'all' : null, page: null })} />
+        <ActiveFilter of="companies" />
       </div>
 
       {companies.isPending ? (

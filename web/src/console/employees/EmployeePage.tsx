@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { useKioskHref } from '../kiosk-link.ts';
-import { StatusBadge } from '../people/StatusBadge.tsx';
+import { StatusBadge } from '../ui/ActiveStatus.tsx';
 import type { PageProps } from '../page-props.ts';
 import { href, Link } from '../router.tsx';
 import { LoadError, Loading } from '../ui/PageState.tsx';
@@ -43,7 +43,7 @@ export default function EmployeePage({ params }: PageProps) {
       <div className="page-header">
         <div>
           <h1>
-            {fullName(person)} <StatusBadge active={person.active} />
+            {fullName(person)} <StatusBadge active={person.active} of="people" />
           </h1>
           <p className="hint">
             <Link to={href('/admin/employees', { companyId: person.companyId })}>{t('companyEmployees', { company: person.company.name })}</Link>

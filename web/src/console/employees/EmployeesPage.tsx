@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { formatMoney, formatPhone } from '../people/format.ts';
-import { ActiveFilter, StatusBadge } from '../people/StatusBadge.tsx';
+import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -25,7 +25,7 @@ export default function EmployeesPage(_props: PageProps) {
   const [query, setQuery] = useQueryParams();
   const search = query.get('search') ?? '';
   const companyId = query.get('companyId') ?? '';
-  const showAll = query.get('active') === 'all';
+  const showAll = useShowAll();
   const page = Math.max(1, Number(query.get('page')) || 1);
   const employees = useEmployees({ page, search, showAll, companyId });
   const companies = useCompanyChoices();
@@ -74,7 +74,7 @@ export default function EmployeesPage(_props: PageProps) {
           </select>
         </div>
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
-        <ActiveFilter showAll={showAll} onChange={(all) => setQuery({ active: all ? 'all' : null, page: null })} />
+        <ActiveFilter of="people" />
       </div>
 
       {employees.isPending ? (
@@ -117,7 +117,7 @@ export default function EmployeesPage(_props: PageProps) {
                       <span className="hint row-sub">{t(`payType.${employee.payType}`)}</span>
                     </td>
                     <td>
-                      <StatusBadge active={employee.active} />
+                      <StatusBadge active={employee.active} of="people" />
                     </td>
                     <td>
                       {employee.active && (

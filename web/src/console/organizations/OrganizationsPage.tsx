@@ -9,7 +9,7 @@ import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { useQueryParams } from '../router.tsx';
 import { useAdmin } from '../session.tsx';
-import { ActiveFilter, useActiveChoice } from '../setup/ActiveFilter.tsx';
+import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
@@ -33,8 +33,8 @@ export default function OrganizationsPage(_props: PageProps) {
   const [params, setQuery] = useQueryParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
-  const active = useActiveChoice();
-  const orgs = useOrganizations({ page, pageSize: PAGE_SIZE, search, active });
+  const showAll = useShowAll();
+  const orgs = useOrganizations({ page, pageSize: PAGE_SIZE, search, showAll });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState('');
   const queryClient = useQueryClient();
@@ -65,7 +65,7 @@ export default function OrganizationsPage(_props: PageProps) {
       <p className="hint">{t('lead')}</p>
       <div className="toolbar">
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
-        <ActiveFilter label={t('show')} activeLabel={t('showActive')} allLabel={t('showAll')} />
+        <ActiveFilter of="organizations" />
       </div>
       <p className="notice" role="status">
         {done}
@@ -108,7 +108,7 @@ export default function OrganizationsPage(_props: PageProps) {
                     <td className="num">{count(org._count.companies)}</td>
                     <td className="num">{count(org._count.adminUsers)}</td>
                     <td>
-                      <span className={org.active ? 'badge badge-ok' : 'badge badge-bad'}>{org.active ? t('active') : t('inactive')}</span>
+                      <StatusBadge active={org.active} of="organizations" />
                     </td>
                     <td>
                       <div className="row-actions">

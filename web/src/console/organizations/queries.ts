@@ -4,7 +4,7 @@ import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
 
 export type Organization = paths['/api/v1/admin/bookkeeper-orgs/{id}']['put']['responses'][200]['content']['application/json']['data'];
-export type OrgListQuery = { page: number; pageSize: number; search: string; active: 'true' | 'all' };
+export type OrgListQuery = { page: number; pageSize: number; search: string; showAll: boolean };
 
 export const orgKeys = {
   all: ['organizations'] as const,
@@ -22,7 +22,7 @@ export function useOrganizations(query: OrgListQuery, enabled = true) {
               page: query.page,
               pageSize: query.pageSize,
               ...(query.search ? { search: query.search } : {}),
-              ...(query.active === 'true' ? { active: 'true' } : {}),
+              ...(query.showAll ? {} : { active: 'true' }),
             },
           },
         }),

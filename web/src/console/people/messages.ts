@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../catalogue.ts';
 
-/** Shared by the company and employee forms: the service's validation reasons in words, and status names. */
+/** Shared by the company and employee forms: the service's validation reasons in words. */
 export const peopleMessages = defineCatalogue(
   {
     'reason.required': 'This is required.',
@@ -13,15 +13,6 @@ export const peopleMessages = defineCatalogue(
     'reason.min': 'Enter {limit} or more.',
     'reason.number': 'Enter a number.',
     'reason.other': 'Check this value ({reason}).',
-    'status.active': 'Active',
-    'status.inactive': 'Inactive',
-    'filter.status': 'Show',
-    'filter.activeOnly': 'Active only',
-    'filter.all': 'Active and inactive',
-    'status.activeCompany': 'Active',
-    'status.inactiveCompany': 'Inactive',
-    'filter.activeOnlyCompanies': 'Active only',
-    'filter.allCompanies': 'Active and inactive',
     'dialog.close': 'Close',
     'form.fixErrors': 'Some fields need attention. Check the messages next to them.',
     'form.required': 'required',
@@ -37,16 +28,6 @@ export const peopleMessages = defineCatalogue(
     'reason.min': 'Escriba {limit} o más.',
     'reason.number': 'Escriba un número.',
     'reason.other': 'Revise este valor ({reason}).',
-    'status.active': 'Activo',
-    'status.inactive': 'Inactivo',
-    'filter.status': 'Mostrar',
-    'filter.activeOnly': 'Solo activos',
-    'filter.all': 'Activos e inactivos',
-    // "empresa" is feminine: a company is "activa", people are "activos".
-    'status.activeCompany': 'Activa',
-    'status.inactiveCompany': 'Inactiva',
-    'filter.activeOnlyCompanies': 'Solo activas',
-    'filter.allCompanies': 'Activas e inactivas',
     'dialog.close': 'Cerrar',
     'form.fixErrors': 'Algunos campos necesitan atención. Revise los mensajes junto a ellos.',
     'form.required': 'obligatorio',

@@ -64,7 +64,7 @@ function OrganizationSelect({ value, onChange }: { value: string; onChange(id: s
   const { t } = useCatalogue(usersMessages);
   const id = useId();
   // A SUPER_ADMIN's choice: the first 100 organizations by name cover any realistic firm list.
-  const orgs = useOrganizations({ page: 1, pageSize: 100, search: '', active: 'true' });
+  const orgs = useOrganizations({ page: 1, pageSize: 100, search: '', showAll: false });
   return (
     <div className="field">
       <label htmlFor={id}>{t('form.organization')}</label>

@@ -9,7 +9,7 @@ import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { useQueryParams } from '../router.tsx';
 import { useAdmin, useTimeZone } from '../session.tsx';
-import { ActiveFilter, useActiveChoice } from '../setup/ActiveFilter.tsx';
+import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
@@ -34,8 +34,8 @@ export default function UsersPage(_props: PageProps) {
   const [params, setQuery] = useQueryParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
-  const active = useActiveChoice();
-  const users = useUsers({ page, pageSize: PAGE_SIZE, search, active });
+  const showAll = useShowAll();
+  const users = useUsers({ page, pageSize: PAGE_SIZE, search, showAll });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState('');
   const queryClient = useQueryClient();
@@ -78,7 +78,7 @@ export default function UsersPage(_props: PageProps) {
       <p className="hint">{t('lead')}</p>
       <div className="toolbar">
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
-        <ActiveFilter label={t('show')} activeLabel={t('showActive')} allLabel={t('showAll')} />
+        <ActiveFilter of="users" />
       </div>
       <p className="notice" role="status">
         {done}
@@ -89,7 +89,7 @@ export default function UsersPage(_props: PageProps) {
       ) : users.isError ? (
         <LoadError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data.items.length === 0 ? (
-        <Empty>{search || active === 'true' ? t('empty') : t('emptyAll')}</Empty>
+        <Empty>{search || !showAll ? t('empty') : t('emptyAll')}</Empty>
       ) : (
         <>
           <div className="table-wrap">
@@ -119,7 +119,7 @@ export default function UsersPage(_props: PageProps) {
                     </td>
                     {showOrg && <td className="cell-wrap">{user.bookkeeperOrg.name}</td>}
                     <td>
-                      <span className={user.active ? 'badge badge-ok' : 'badge badge-bad'}>{user.active ? t('active') : t('inactive')}</span>
+                      <StatusBadge active={user.active} of="users" />
                     </td>
                     <td>{lastSignIn(user.lastLoginAt)}</td>
                     <td>

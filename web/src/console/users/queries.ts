@@ -4,7 +4,7 @@ import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
 
 export type AdminUser = paths['/api/v1/admin/users/{id}']['get']['responses'][200]['content']['application/json']['data'];
-export type UserListQuery = { page: number; pageSize: number; search: string; active: 'true' | 'all' };
+export type UserListQuery = { page: number; pageSize: number; search: string; showAll: boolean };
 
 export const userKeys = {
   all: ['admin-users'] as const,
@@ -22,7 +22,7 @@ export function useUsers(query: UserListQuery) {
               page: query.page,
               pageSize: query.pageSize,
               ...(query.search ? { search: query.search } : {}),
-              ...(query.active === 'true' ? { active: 'true' } : {}),
+              ...(query.showAll ? {} : { active: 'true' }),
             },
           },
         }),
