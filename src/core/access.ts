@@ -129,6 +129,16 @@ export function orgScope(actor: AdminActor): string | null {
   return actor.role === 'SUPER_ADMIN' ? null : actor.bookkeeperOrgId;
 }
 
+/**
+ * The organization of a list whose query may name one (`bookkeeperOrgId`): an ADMIN naming another
+ * organization is refused (docs/api.md §9), a SUPER_ADMIN narrows its view; unnamed, orgScope.
+ */
+export async function listOrgScope(db: Db, actor: AdminActor, named: string | undefined): Promise<string | null> {
+  if (named === undefined) return orgScope(actor);
+  await requireAccess(db, actor, { inOrganization: named });
+  return named;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id or reference that is not a UUID answers like an unknown id (docs/api.md §3). */

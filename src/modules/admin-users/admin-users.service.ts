@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
 import { Errors } from '../../core/errors.ts';
 import { toPage, type Page } from '../../core/page.ts';
-import { isSuperAdmin, orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { isSuperAdmin, listOrgScope, requireAccess, type AdminActor } from '../../core/access.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import { onlyActive, searchTerm } from '../../db/search.ts';
 import type { AdminRole } from '../../domain/enums.ts';
@@ -49,13 +49,8 @@ export interface UpdateAdminUserInput {
 export async function listAdminUsers(ctx: AppContext, actor: AdminActor, query: AdminUserListQuery): Promise<Page<AdminUserRecord>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
-  let bookkeeperOrgId = orgScope(actor);
-  if (query.bookkeeperOrgId !== undefined) {
-    await requireAccess(ctx.db, actor, { inOrganization: query.bookkeeperOrgId });
-    bookkeeperOrgId = query.bookkeeperOrgId;
-  }
   const { rows, total } = await queryAdminUsers(ctx.db, {
-    bookkeeperOrgId,
+    bookkeeperOrgId: await listOrgScope(ctx.db, actor, query.bookkeeperOrgId),
     search: searchTerm(query.search),
     activeOnly: onlyActive(query.active),
     limit: pageSize,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import { isConstraintViolation } from '../../db/errors.ts';
 import { Errors } from '../../core/errors.ts';
 import { toPage, type Page } from '../../core/page.ts';
-import { isUuid, orgScope, requireAccess, type AdminActor } from '../../core/access.ts';
+import { isUuid, listOrgScope, requireAccess, type AdminActor } from '../../core/access.ts';
 import { recordAudit, type RequestMeta } from '../../core/audit.ts';
 import {
   findCompany,
@@ -55,14 +55,8 @@ export interface UpdateCompanyInput extends CompanyFields {
 export async function listCompanies(ctx: AppContext, actor: AdminActor, query: CompanyListQuery): Promise<Page<CompanyRecord>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
-  let bookkeeperOrgId = orgScope(actor);
-  if (query.bookkeeperOrgId !== undefined) {
-    // An ADMIN naming another organization is refused (docs/api.md §9); a SUPER_ADMIN narrows its view.
-    await requireAccess(ctx.db, actor, { inOrganization: query.bookkeeperOrgId });
-    bookkeeperOrgId = query.bookkeeperOrgId;
-  }
   const { rows, total } = await queryCompanies(ctx.db, {
-    bookkeeperOrgId,
+    bookkeeperOrgId: await listOrgScope(ctx.db, actor, query.bookkeeperOrgId),
     search: searchTerm(query.search),
     activeOnly: onlyActive(query.active),
     limit: pageSize,
