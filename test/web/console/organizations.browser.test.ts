@@ -56,7 +56,7 @@ describe('Organizations', () => {
     const edit = page.getByRole('dialog', { name: `Edit Firm ${tag} new` });
     await edit.getByLabel('Overtime pay multiplier').fill('2');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText(`Firm ${tag} new saved.`).waitFor();
+    await page.getByText(`Changes to Firm ${tag} new saved.`).waitFor();
     expect((await orgNamed(`Firm ${tag} new`))!.overtimeMultiplier).toBe(2);
 
     // Deactivate after confirming.

@@ -80,7 +80,7 @@ describe('Users', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Dana New' });
     await edit.getByLabel('Last name').fill('Newer');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Dana Newer saved.').waitFor();
+    await page.getByText('Changes to Dana Newer saved.').waitFor();
 
     // Reset password: the new one signs in.
     await page.getByRole('button', { name: 'Reset password of Dana Newer' }).click();

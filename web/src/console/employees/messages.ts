@@ -160,7 +160,7 @@ export const employeePageMessages = defineCatalogue(
     'details.heading': 'Datos',
     'details.save': 'Guardar cambios',
     'details.working': 'Guardando…',
-    'details.saved': 'Cambios de {name} guardados.',
+    'details.saved': 'Se guardaron los cambios de {name}.',
     'pin.heading': 'PIN',
     'pin.lead': 'Un PIN nuevo cierra la sesión del empleado en todos sus dispositivos. Vuelve a entrar con el nuevo.',
     'pin.new': 'PIN nuevo',

@@ -38,7 +38,7 @@ export const organizationsMessages = defineCatalogue(
     'confirm.body': 'No one at {name} can sign in or clock in while it is inactive. Its records stay, and you can reactivate it from Edit.',
     'confirm.action': 'Deactivate',
     'done.created': '{name} added.',
-    'done.updated': '{name} saved.',
+    'done.updated': 'Changes to {name} saved.',
     'done.deactivated': '{name} deactivated.',
     'problem.name': 'Enter the organization’s name.',
     'problem.email': 'Enter a valid email address, like office@example.com.',

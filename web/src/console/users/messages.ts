@@ -48,7 +48,7 @@ export const usersMessages = defineCatalogue(
     'confirm.body': '{name} will no longer be able to sign in, and their open sessions end now. You can reactivate them later from Edit.',
     'confirm.action': 'Deactivate',
     'done.created': '{name} added.',
-    'done.updated': '{name} saved.',
+    'done.updated': 'Changes to {name} saved.',
     'done.reset': 'The password of {name} was changed.',
     'done.deactivated': '{name} deactivated.',
     'problem.email': 'Enter a valid email address, like name@example.com.',
