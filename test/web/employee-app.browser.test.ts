@@ -306,16 +306,16 @@ describe('the employee app at / in headless Chromium', () => {
     const clockInAt = new Date(Date.now() - 20 * 60_000);
     const clockOutAt = new Date(Date.now() - 5 * 60_000);
     await context.setOffline(true);
-    await page.getByText('You are offline. Punches are saved on this device and sent later.').waitFor();
+    await page.getByText('You are offline. You can still clock in and out: this device keeps each one and sends it when the connection returns.').waitFor();
     await page.clock.setFixedTime(clockInAt);
     await page.getByRole('button', { name: 'Clock in' }).click();
     await page.getByText(/^Saved on this device at /).waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByText('1 punch saved on this device, not yet sent').waitFor();
+    await page.getByText('Saved on this device, not yet sent: 1 clock in.').waitFor();
     await page.clock.setFixedTime(clockOutAt);
     await page.getByRole('button', { name: 'Clock out' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByText('2 punches saved on this device, not yet sent').waitFor();
+    await page.getByText('Saved on this device, not yet sent: 1 clock in and 1 clock out.').waitFor();
     await checkScreen(page, 'offline-queued');
     expect(await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id))).toEqual([]);
 

@@ -6,6 +6,7 @@ import { ApiError, createApi } from '../api/client.ts';
 import { employeeKeys, logout, me, timesheet, type VerifyResult } from '../api/employee.ts';
 import { formatTime } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { pendingSummary } from './pending-summary.ts';
 import { useOfflineQueue } from '../offline/useOfflineQueue.ts';
 import { labelMessage } from '../ui/errors.ts';
 import { ClockPanel, ConfirmationBox, type Confirmation } from './ClockPanel.tsx';
@@ -104,7 +105,7 @@ export function EmployeeApp() {
         {!online && <p className="banner offline" role="status">{t('offline.banner')}</p>}
         {queue.pending.length > 0 && (
           <p className="banner queued" role="status" data-testid="queue-count">
-            {queue.pending.length === 1 ? t('queue.pendingOne') : t('queue.pendingMany', { count: queue.pending.length })}
+            {pendingSummary(queue.pending.map((punch) => punch.body.action), lang)}
           </p>
         )}
         {queue.refused.length > 0 && (

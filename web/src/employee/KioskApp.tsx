@@ -110,7 +110,7 @@ export function KioskApp() {
     <div className="kiosk">
       <Header person={person} onSignOut={session ? signOut : undefined} />
       <main className="app">
-        {!online && <p className="banner offline" role="alert">{t('kiosk.offline')}</p>}
+        {!online && <p className="banner blocked" role="alert">{t('kiosk.offline')}</p>}
         <BigClock timeZone={timeZone} />
         {!session ? (
           <SignIn

@@ -19,7 +19,7 @@ describe('message catalogues', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('es', 'queue.pendingMany', { count: 3 })).toBe('3 marcas guardadas en este dispositivo, aún sin enviar');
+    expect(translate('es', 'queue.clockIns.other', { count: 3 })).toBe('3 entradas');
     expect(translate('en', 'home.greeting')).toBe('Hello, {name}');
   });
 
