@@ -494,6 +494,12 @@ describe('the employee app at / in headless Chromium', () => {
       );
       expect(await page.locator('td.time').count()).toBe(10);
       expect(wrappedTimes).toEqual([]);
+      // These shifts end after midnight: each clock out names its day, the one after its row's.
+      if (lang === 'en') {
+        const WEEK = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+        const rowDays = (await page.getByRole('table').getByRole('rowheader').allInnerTexts()).map((text) => text.slice(0, 3));
+        expect(await page.locator('td.time .later-day').allInnerTexts()).toEqual(rowDays.map((day) => WEEK[(WEEK.indexOf(day) + 1) % 7]));
+      }
       // A day may break after its weekday, never inside its date ("10 de" over "nov").
       expect(await page.evaluate<number[]>(DAY_DATE_LINES)).toEqual([1, 1, 1, 1, 1]);
       expect(await page.evaluate<number>(TABLE_SCROLL)).toBe(0);

@@ -5,11 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { newIdempotencyKey, type Api } from '../api/client.ts';
 import { employeeKeys, myTimesheets, submitTimesheet, timesheet, type EmployeeTimesheet, type Timesheet, type TimeEntry } from '../api/employee.ts';
-import { formatDateRange, formatDateRangeUnbroken, formatDay, formatHours, formatTime, localDateKey } from '../i18n/format.ts';
+import { formatDateRange, formatDateRangeUnbroken, formatDay, formatHours, localDateKey } from '../i18n/format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { errorMessage } from '../ui/errors.ts';
 import { anyHours, HoursChart } from '../ui/HoursChart.tsx';
 import { hoursPerDay } from '../ui/hours-per-day.ts';
+import { PunchTime } from '../ui/PunchTime.tsx';
 import { HoursTotals } from './HoursTotals.tsx';
 
 /** A punch counts as made offline when it reached the service more than 2 minutes after (or before) its own time. */
@@ -18,11 +19,12 @@ function madeOffline(at: string, recordedAt: string | null): boolean {
   return recordedAt !== null && Math.abs(Date.parse(recordedAt) - Date.parse(at)) > OFFLINE_GAP_MS;
 }
 
-function PunchTime({ at, recordedAt, zone }: { at: string; recordedAt: string | null; zone: string }) {
+/** `from`: a clock out's clock in (see ui/PunchTime.tsx). */
+function PunchTimeTagged({ at, recordedAt, zone, from }: { at: string; recordedAt: string | null; zone: string; from?: string }) {
   const { t, lang } = useI18n();
   return (
     <>
-      {formatTime(at, zone, lang)}
+      <PunchTime at={at} from={from} timeZone={zone} lang={lang} />
       {madeOffline(at, recordedAt) && <span className="tag">{t('hours.offlinePunch')}</span>}
     </>
   );
@@ -74,8 +76,8 @@ function EntriesTable({ sheet }: { sheet: Timesheet }) {
                 <th scope="row">
                   <DayLabel at={entry.clockIn} zone={zone} />
                 </th>
-                <td className="time"><PunchTime at={entry.clockIn} recordedAt={entry.clockInRecordedAt} zone={zone} /></td>
-                <td className="time">{entry.clockOut ? <PunchTime at={entry.clockOut} recordedAt={entry.clockOutRecordedAt} zone={zone} /> : t('hours.open')}</td>
+                <td className="time"><PunchTimeTagged at={entry.clockIn} recordedAt={entry.clockInRecordedAt} zone={zone} /></td>
+                <td className="time">{entry.clockOut ? <PunchTimeTagged at={entry.clockOut} recordedAt={entry.clockOutRecordedAt} zone={zone} from={entry.clockIn} /> : t('hours.open')}</td>
                 {showBreaks && <td>{t('hours.minutes', { minutes: entry.breakMinutes })}</td>}
                 <td>{hours(entry.totalHours)}</td>
               </tr>

@@ -12,6 +12,19 @@ export function formatDay(iso: string | Date, timeZone: string, lang: Lang): str
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(iso));
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The day of a clock out that falls on a later local day than its clock in: its weekday ("Wed",
+ * "mié") within the week, its whole day beyond; null on the same day. Beside an overnight shift's
+ * times it keeps "7:45 PM · 4:45 AM" from reading as a shift that ended before it began.
+ */
+export function laterDayOf(clockIn: string, clockOut: string, timeZone: string, lang: Lang): string | null {
+  if (localDateKey(clockOut, timeZone) === localDateKey(clockIn, timeZone)) return null;
+  if (Date.parse(clockOut) - Date.parse(clockIn) >= 6 * DAY_MS) return formatDay(clockOut, timeZone, lang);
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, weekday: 'short' }).format(new Date(clockOut));
+}
+
 /**
  * A calendar date's axis label for a chart, in two short lines: a week shows "Mon" over "23";
  * a longer range the one-letter weekday ("M", "L" for lunes) over "23", so 14 fit at 320 px.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartDayLabel, daysInRange, formatElapsed, formatHours, formatTime, formatTimeZone, localDateKey } from './format.ts';
+import { chartDayLabel, daysInRange, formatElapsed, formatHours, formatTime, formatTimeZone, laterDayOf, localDateKey } from './format.ts';
 import { en } from './messages.en.ts';
 import { es } from './messages.es.ts';
 import { pickLanguage, translate } from './translate.ts';
@@ -43,6 +43,17 @@ describe('formatting in the organization’s time zone', () => {
 
   it('groups by the local date: 03:30 UTC is still the previous evening in New York', () => {
     expect(localDateKey('2026-03-03T03:30:00.000Z', 'America/New_York')).toBe('2026-03-02');
+  });
+
+  it('names the later day of a clock out past local midnight, and nothing on the same day', () => {
+    const zone = 'America/New_York';
+    // 7:45 PM Tuesday to 4:45 AM Wednesday in New York (both Wednesday in UTC).
+    expect(laterDayOf('2026-11-11T00:45:00Z', '2026-11-11T09:45:00Z', zone, 'en')).toBe('Wed');
+    expect(laterDayOf('2026-11-11T00:45:00Z', '2026-11-11T09:45:00Z', zone, 'es')).toBe('mié');
+    // 9 AM to 11:30 PM the same local day, though the clock out is the next day in UTC.
+    expect(laterDayOf('2026-11-10T14:00:00Z', '2026-11-11T04:30:00Z', zone, 'en')).toBeNull();
+    // Open for a week: the weekday alone would be ambiguous.
+    expect(laterDayOf('2026-11-10T14:00:00Z', '2026-11-17T15:00:00Z', zone, 'en')).toBe('Tue, Nov 17');
   });
 
   it('lists each day of a week once across the DST change (8 March 2026 in New York)', () => {

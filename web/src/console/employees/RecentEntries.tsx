@@ -1,6 +1,7 @@
 // The employee's time entries, newest first, in the organization's time zone: hours split into
 // regular and overtime, an open entry marked as open (it has no hours yet: docs/api.md §4).
 import { formatDateRange, formatDay, formatHours, formatTime, formatTimeZone } from '../../i18n/format.ts';
+import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
@@ -57,7 +58,7 @@ export function RecentEntries({ employee }: { employee: Employee }) {
                   <tr key={entry.id}>
                     <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
                     <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
-                    <td>{entry.clockOut ? formatTime(entry.clockOut, timeZone, lang) : <span className="badge badge-info">{t('open')}</span>}</td>
+                    <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} /> : <span className="badge badge-info">{t('open')}</span>}</td>
                     <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>
                     <td className="num">{hours(entry.totalHours)}</td>
                     <td className="num">{hours(entry.regularHours)}</td>

@@ -2,6 +2,7 @@
 // per workweek (its heading row, a row per entry with the local day as the row header, the
 // week's totals when there are several), and the pay period's totals in the footer. Buttons name their entry ("Correct
 // the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart.
+import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
 import { entryFlags, type HoursTotals, type WeekGroup } from './entry-groups.ts';
 import { entriesMessages } from './messages.ts';
@@ -111,7 +112,7 @@ function EntryRow({
         </th>
       )}
       <td>{format.time(entry.clockIn)}</td>
-      <td>{entry.clockOut ? format.time(entry.clockOut) : <span className="badge badge-warn">{t('table.stillOpen')}</span>}</td>
+      <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={format.timeZone} lang={format.lang} /> : <span className="badge badge-warn">{t('table.stillOpen')}</span>}</td>
       <td className="num">{format.minutes(entry.breakMinutes)}</td>
       <td className="num">{hours(entry.totalHours)}</td>
       <td className="num">{hours(entry.regularHours)}</td>

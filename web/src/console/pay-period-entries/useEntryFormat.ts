@@ -14,7 +14,8 @@ export interface EntryFormat extends EntryDiffFormat {
   timeZone: string;
   /** "Eastern Time (New York)": the zone as the page names it. */
   zoneName: string;
-  /** The Intl locale of the picked language. */
+  /** The picked language, and its Intl locale. */
+  lang: Lang;
   locale: string;
   /** "9:00 AM" */
   time(iso: string): string;
@@ -42,6 +43,7 @@ export function useEntryFormat(): EntryFormat {
     return {
       timeZone,
       zoneName: formatTimeZone(timeZone, lang),
+      lang,
       locale,
       time: (iso) => formatTime(iso, timeZone, lang),
       // A local date key is a calendar date, not an instant: read it at UTC noon so no zone moves it.
