@@ -108,8 +108,9 @@ describe('an employee\'s entries in a pay period', () => {
     await add.getByLabel('Break (minutes)').fill('0');
     await add.getByRole('button', { name: 'Save entry' }).click();
     await page.getByText('Entry added for Saturday, March 7. Overtime that week is now 10.00 h.').waitFor();
+    // It ends on Sunday, and says so under its clock out.
     const saturday = page.getByRole('row', { name: /Sat, Mar 7/ });
-    expect(await saturday.innerText()).toMatch(/10:00\sPM\s+6:00\sAM\s+0 min\s+7\.00\s+0\.00\s+7\.00\s+J-200/);
+    expect(await saturday.innerText()).toMatch(/10:00\sPM\s+6:00\sAM\s+Sun\s+0 min\s+7\.00\s+0\.00\s+7\.00\s+J-200/);
     const added = (await seed.timesheet()).timeEntries.find((entry: { jobCode: string }) => entry.jobCode === 'J-200');
     expect(added).toMatchObject({ clockIn: '2026-03-08T03:00:00.000Z', clockOut: '2026-03-08T10:00:00.000Z', totalHours: 7, overtimeHours: 7 });
 
