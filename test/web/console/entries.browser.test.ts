@@ -63,15 +63,15 @@ describe('an employee\'s entries in a pay period', () => {
     await checkPage(page, 'entries');
 
     // Shorten Tuesday to 7 hours: 43 in the week, so Friday's overtime drops to 3 (§9).
-    await page.getByRole('button', { name: /^Correct the entry of Tue, Mar 3, 9:00\sAM$/ }).click();
-    const edit = page.getByRole('dialog', { name: /^Correct the entry of Tue, Mar 3, 9:00\sAM$/ });
+    await page.getByRole('button', { name: /^Edit the entry of Tue, Mar 3, 9:00\sAM$/ }).click();
+    const edit = page.getByRole('dialog', { name: /^Edit the entry of Tue, Mar 3, 9:00\sAM$/ });
     await edit.waitFor();
     expect(await edit.getByLabel('Clock in').inputValue()).toBe('2026-03-03T09:00');
     expect(await edit.getByLabel('Clock out').inputValue()).toBe('2026-03-03T18:00');
     await checkPage(page, 'entries-edit');
     await edit.getByLabel('Clock out').fill('2026-03-03T16:00');
     await edit.getByLabel('Notes').fill('Left early, per the supervisor');
-    await edit.getByRole('button', { name: 'Save correction' }).click();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').getByText('Entry corrected. Overtime this week is now 3.00 h.').waitFor();
     expect(await edit.isVisible()).toBe(false);
     const afterCorrection = await seed.timesheet();
@@ -79,17 +79,17 @@ describe('an employee\'s entries in a pay period', () => {
     expect(await summary.getByRole('definition').first().innerText()).toBe('43.00');
 
     // A clock in in the future is refused, in words, next to the field; nothing changes.
-    await page.getByRole('button', { name: /^Correct the entry of Wed, Mar 4, 9:00\sAM$/ }).click();
-    const wednesday = page.getByRole('dialog', { name: /^Correct the entry of Wed, Mar 4, 9:00\sAM$/ });
+    await page.getByRole('button', { name: /^Edit the entry of Wed, Mar 4, 9:00\sAM$/ }).click();
+    const wednesday = page.getByRole('dialog', { name: /^Edit the entry of Wed, Mar 4, 9:00\sAM$/ });
     await wednesday.getByLabel('Clock in').fill('2099-03-04T09:00');
     await wednesday.getByLabel('Clock out').fill('2099-03-04T17:00');
-    await wednesday.getByRole('button', { name: 'Save correction' }).click();
+    await wednesday.getByRole('button', { name: 'Save changes' }).click();
     await wednesday.getByText('Must not be in the future.').first().waitFor();
     expect(await wednesday.getByLabel('Clock in').getAttribute('aria-invalid')).toBe('true');
     // Escape dismisses the dialog and gives focus back to the button that opened it.
     await page.keyboard.press('Escape');
     await wednesday.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("aria-label")')).toMatch(/^Correct the entry of Wed, Mar 4, 9:00\sAM$/);
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("aria-label")')).toMatch(/^Edit the entry of Wed, Mar 4, 9:00\sAM$/);
     expect((await seed.timesheet()).totals.totalHours).toBe(43);
 
     // Add: first over Monday's shift (refused as an overlap), then on Saturday.

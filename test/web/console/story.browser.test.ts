@@ -162,12 +162,12 @@ describe('from first run to an exported pay period', () => {
     await page.getByRole('link', { name: 'Rosa Diaz' }).click();
     await page.getByRole('heading', { level: 1, name: 'Entries of Rosa Diaz' }).waitFor();
     const tuesday = lastSunday.plus({ days: 2 }).setLocale('en-US').toFormat('ccc, LLL d');
-    const correct = new RegExp(`^Correct the entry of ${tuesday}, 9:00\\sAM$`);
+    const correct = new RegExp(`^Edit the entry of ${tuesday}, 9:00\\sAM$`);
     await page.getByRole('button', { name: correct }).click();
     const edit = page.getByRole('dialog', { name: correct });
     await edit.getByLabel('Clock out').fill(lastSunday.plus({ days: 2 }).set({ hour: 16 }).toFormat("yyyy-MM-dd'T'HH:mm"));
     await edit.getByLabel('Notes').fill('Left at 4 pm');
-    await edit.getByRole('button', { name: 'Save correction' }).click();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').getByText('Entry corrected. Overtime this week is now 3.00 h.').waitFor();
     // Two weeks in one table: each has its heading row and its totals, and their columns line up
     // (every entry's Hours cell starts at the same x).

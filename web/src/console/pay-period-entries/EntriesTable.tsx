@@ -1,6 +1,6 @@
 // The timesheet's entries as ONE table, so that every week's columns line up: a group of rows
 // per workweek (its heading row, a row per entry with the local day as the row header, the
-// week's totals when there are several), and the pay period's totals in the footer. Buttons name their entry ("Correct
+// week's totals when there are several), and the pay period's totals in the footer. Buttons name their entry ("Edit
 // the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart.
 import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
@@ -142,7 +142,7 @@ function EntryRow({
           </button>
           <button
             type="button"
-            className="secondary entries-delete"
+            className="secondary danger-outline"
             aria-label={t('action.deleteEntry', { when })}
             disabled={lockedReasonId !== null}
             aria-describedby={lockedReasonId ?? undefined}
