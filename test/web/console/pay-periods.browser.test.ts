@@ -201,4 +201,28 @@ describe('the pay periods page', () => {
     expect(localDateString(new Date(stored.endDate), ZONE)).toBe('2027-02-27');
     await context.close();
   }, 120_000);
+
+  it('offers a company added a moment ago in New pay period (the picker refreshes with the companies list)', async () => {
+    const s = await setUp();
+    const { context, page, problems } = await openConsole(h);
+    await signInAs(page, s.admin);
+    const form = page.getByRole('form', { name: 'New pay period' });
+    await page.getByRole('button', { name: 'New pay period' }).click();
+    await form.getByRole('option', { name: 'Acme Plumbing' }).waitFor({ state: 'attached' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Companies' }).click();
+    await page.getByRole('button', { name: 'Add company' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a company' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Nova Deli');
+    await dialog.getByLabel('Industry').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Add company' }).click();
+    await page.getByRole('status').filter({ hasText: 'Company “Nova Deli” added.' }).waitFor();
+    // Back within the picker's minute of freshness: it must not offer the list it had before.
+    await nav.getByRole('link', { name: 'Pay periods' }).click();
+    await page.getByRole('button', { name: 'New pay period' }).click();
+    await form.getByLabel('Company').selectOption({ label: 'Nova Deli' });
+    expect(await form.getByLabel('Company').locator('option').allTextContents()).toEqual(['Choose a company', 'Acme Plumbing', 'Nova Deli', 'Zeta Bakery']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -16,7 +16,8 @@ import { SearchBox } from '../ui/SearchBox.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { employeesMessages } from './messages.ts';
 import { NewEmployeeDialog } from './NewEmployeeDialog.tsx';
-import { fullName, useCompanyChoices, useDeactivateEmployee, useEmployees, type Employee } from './queries.ts';
+import { useCompanyChoices } from '../people/company-choices.ts';
+import { fullName, useDeactivateEmployee, useEmployees, type Employee } from './queries.ts';
 
 export default function EmployeesPage(_props: PageProps) {
   const { t, lang } = useCatalogue(employeesMessages);

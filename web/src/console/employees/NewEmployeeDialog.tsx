@@ -9,7 +9,8 @@ import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
 import { BLANK_EMPLOYEE, EmployeeFields, parsePayRate, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
 import { employeesMessages } from './messages.ts';
-import { fullName, useCompanyChoices, useCreateEmployee } from './queries.ts';
+import { useCompanyChoices } from '../people/company-choices.ts';
+import { fullName, useCreateEmployee } from './queries.ts';
 
 export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId: string; onClose(): void; onCreated(name: string): void }) {
   const { t } = useCatalogue(employeesMessages);

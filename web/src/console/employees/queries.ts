@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
-import { companyKeys, employeeKeys, invalidatePeople } from '../people/keys.ts';
+import { employeeKeys, invalidatePeople } from '../people/keys.ts';
 
 type EmployeeList = paths['/api/v1/admin/employees']['get']['responses'][200]['content']['application/json']['data'];
 export type Employee = EmployeeList['items'][number];
@@ -17,16 +17,6 @@ export interface EmployeeQuery {
   search: string;
   showAll: boolean;
   companyId: string;
-}
-
-/** The companies a bookkeeper picks from (filters and the new-employee form), by name. */
-export function useCompanyChoices() {
-  return useQuery({
-    queryKey: companyKeys.choices,
-    // The list's largest page; an organization with more companies than that types a search instead.
-    queryFn: async () => (await unwrap(api.GET('/api/v1/admin/companies', { params: { query: { pageSize: 100 } } }))).items,
-    staleTime: 60_000,
-  });
 }
 
 export function useEmployees(query: EmployeeQuery) {

@@ -9,7 +9,7 @@ import { useCatalogue } from '../catalogue.ts';
 import { useTimeZone } from '../session.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { fieldProblems, problemText } from '../ui/problems.ts';
-import type { CompanyChoice } from './companies.ts';
+import type { CompanyChoice } from '../people/company-choices.ts';
 import { formatCalendarDate, formatPeriodDates } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';

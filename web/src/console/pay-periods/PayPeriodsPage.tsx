@@ -6,14 +6,14 @@ import { api, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
-import { useTimeZone } from '../session.tsx';
+import { useAdmin, useTimeZone } from '../session.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { LockedBadge, PeriodStatusBadge } from './badges.tsx';
-import { useCompanyChoices } from './companies.ts';
+import { useCompanyChoices } from '../people/company-choices.ts';
 import { CreatePeriodForm } from './CreatePeriodForm.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatCount, formatPeriodDates } from './format.ts';
@@ -34,7 +34,7 @@ export default function PayPeriodsPage(_props: PageProps) {
   const [creating, setCreating] = useState(false);
   const [action, setAction] = useState<PeriodAction | null>(null);
   const [notice, setNotice] = useState('');
-  const companies = useCompanyChoices();
+  const companies = useCompanyChoices(useAdmin().bookkeeperOrgId);
 
   const list = useQuery({
     queryKey: periodKeys.list({ companyId, status, page }),

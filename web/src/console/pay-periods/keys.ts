@@ -7,6 +7,3 @@ export const periodKeys = {
   detail: (id: string) => [...periodKeys.all, 'detail', id] as const,
   review: (id: string) => [...periodKeys.all, 'review', id] as const,
 };
-
-/** The company picker's list (the companies feature owns its own keys; this one is read-only). */
-export const companyChoicesKey = ['pay-periods', 'company-choices'] as const;
