@@ -3,6 +3,7 @@
 import { formatDateRange, formatDay, formatHours, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
+import { badgeClass, LOCKED_TONE, OPEN_ENTRY_TONE } from '../ui/tones.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
@@ -58,14 +59,14 @@ export function RecentEntries({ employee }: { employee: Employee }) {
                   <tr key={entry.id}>
                     <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
                     <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
-                    <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} /> : <span className="badge badge-info">{t('open')}</span>}</td>
+                    <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} /> : <span className={badgeClass(OPEN_ENTRY_TONE)}>{t('open')}</span>}</td>
                     <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>
                     <td className="num">{hours(entry.totalHours)}</td>
                     <td className="num">{hours(entry.regularHours)}</td>
                     <td className="num">{hours(entry.overtimeHours)}</td>
                     <td>
                       {entry.payPeriod ? formatDateRange(entry.payPeriod.startDate, entry.payPeriod.endDate, timeZone, lang) : t('noPeriod')}
-                      {entry.payPeriod?.locked && <span className="badge badge-muted entry-locked">{t('locked')}</span>}
+                      {entry.payPeriod?.locked && <span className={`${badgeClass(LOCKED_TONE)} entry-locked`}>{t('locked')}</span>}
                     </td>
                     <td>
                       <span className={`badge ${entry.status === 'APPROVED' ? 'badge-ok' : 'badge-warn'}`}>{t(`status.${entry.status}`)}</span>

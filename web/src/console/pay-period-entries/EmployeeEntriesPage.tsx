@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
+import { badgeClass, LOCKED_TONE } from '../ui/tones.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { EntriesTable } from './EntriesTable.tsx';
 import { EntryFormDialog, type EntryFormMode, type EntrySaved } from './EntryFormDialog.tsx';
@@ -155,7 +156,7 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
 
       {locked && (
         <p id={lockedId} className="entries-locked" role="note">
-          <span className="badge badge-muted">{t('period.locked')}</span> {t('locked.notice')}
+          <span className={badgeClass(LOCKED_TONE)}>{t('period.locked')}</span> {t('locked.notice')}
         </p>
       )}
 

@@ -4,12 +4,12 @@
 // the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart.
 import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
+import { badgeClass, FLAG_TONE, OPEN_ENTRY_TONE } from '../ui/tones.ts';
 import { entryFlags, type HoursTotals, type WeekGroup } from './entry-groups.ts';
 import { entriesMessages } from './messages.ts';
 import type { Entry } from './queries.ts';
 import type { EntryFormat } from './useEntryFormat.ts';
 
-const FLAG_BADGES = { OPEN_ENTRY: 'badge-warn', LONG_SHIFT: 'badge-bad', OFFLINE_PUNCH: 'badge-info' } as const;
 /** Day, In, Out, Break, Hours, Regular, Overtime, Job / task, Notes, Flags, Actions. */
 const COLUMNS = 11;
 
@@ -112,7 +112,7 @@ function EntryRow({
         </th>
       )}
       <td>{format.time(entry.clockIn)}</td>
-      <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={format.timeZone} lang={format.lang} /> : <span className="badge badge-warn">{t('table.stillOpen')}</span>}</td>
+      <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={format.timeZone} lang={format.lang} /> : <span className={badgeClass(OPEN_ENTRY_TONE)}>{t('table.stillOpen')}</span>}</td>
       <td className="num">{format.minutes(entry.breakMinutes)}</td>
       <td className="num">{hours(entry.totalHours)}</td>
       <td className="num">{hours(entry.regularHours)}</td>
@@ -123,7 +123,7 @@ function EntryRow({
         {flags.length === 0
           ? none
           : flags.map((flag) => (
-              <span key={flag} className={`badge ${FLAG_BADGES[flag]}`}>
+              <span key={flag} className={badgeClass(FLAG_TONE[flag])}>
                 {t(`flag.${flag}`)}
               </span>
             ))}

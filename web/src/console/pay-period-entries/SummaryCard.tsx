@@ -1,12 +1,11 @@
 // The head of the entries page: whose timesheet, which pay period (dates in the organization's
 // zone), its review state with the rejection reason, and the period's totals and flags.
 import { useCatalogue } from '../catalogue.ts';
+import { badgeClass, FLAG_TONE, LOCKED_TONE, TIMESHEET_TONE } from '../ui/tones.ts';
 import { entriesMessages } from './messages.ts';
 import type { Timesheet } from './queries.ts';
 import type { EntryFormat } from './useEntryFormat.ts';
 
-const STATUS_BADGES = { NOT_SUBMITTED: 'badge-muted', SUBMITTED: 'badge-info', APPROVED: 'badge-ok', REJECTED: 'badge-bad' } as const;
-const FLAG_BADGES = { OPEN_ENTRY: 'badge-warn', LONG_SHIFT: 'badge-bad', OFFLINE_PUNCH: 'badge-info', EDITED: 'badge-muted' } as const;
 
 export function SummaryCard({ sheet, format }: { sheet: Timesheet; format: EntryFormat }) {
   const { t } = useCatalogue(entriesMessages);
@@ -20,9 +19,9 @@ export function SummaryCard({ sheet, format }: { sheet: Timesheet; format: Entry
         </p>
         <p className="entries-badges">
           <span className="hint">{t('status.label')}:</span>{' '}
-          <span className={`badge ${STATUS_BADGES[sheet.status]}`}>{t(`status.${sheet.status}`)}</span>
+          <span className={badgeClass(TIMESHEET_TONE[sheet.status])}>{t(`status.${sheet.status}`)}</span>
           {/* The period's lock, not the timesheet's state: it says so ("Bloqueado" beside "Rechazada" read as a slip). */}
-          {sheet.payPeriod.locked && <span className="badge badge-muted">{t('period.lockedBadge')}</span>}
+          {sheet.payPeriod.locked && <span className={badgeClass(LOCKED_TONE)}>{t('period.lockedBadge')}</span>}
         </p>
       </div>
       {sheet.status === 'REJECTED' && sheet.rejectionReason && <p className="entries-rejection">{t('status.rejectionReason', { reason: sheet.rejectionReason })}</p>}
@@ -49,7 +48,7 @@ export function SummaryCard({ sheet, format }: { sheet: Timesheet; format: Entry
             {sheet.flags.length === 0
               ? t('table.none')
               : sheet.flags.map((flag) => (
-                  <span key={flag} className={`badge ${FLAG_BADGES[flag]}`}>
+                  <span key={flag} className={badgeClass(FLAG_TONE[flag])}>
                     {t(`flag.${flag}`)}
                   </span>
                 ))}

@@ -11,6 +11,7 @@ import { useTimeZone } from '../session.tsx';
 import { DateField } from '../ui/DateField.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
+import { badgeClass, FLAG_TONE } from '../ui/tones.ts';
 import { problemText } from '../ui/problems.ts';
 import { uiMessages } from '../ui/messages.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
@@ -258,7 +259,7 @@ function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; to
               <td className="num">{money(row.pay.total)}</td>
               <td>
                 {row.flags.map((flag) => (
-                  <span key={flag} className={`badge ${flag === 'LONG_SHIFT' || flag === 'OPEN_ENTRY' ? 'badge-warn' : 'badge-info'}`}>
+                  <span key={flag} className={badgeClass(FLAG_TONE[flag])}>
                     {t(`flag.${flag}`)}
                   </span>
                 ))}
