@@ -68,7 +68,7 @@ export const reportsMessages = defineCatalogue(
     'filter.company': 'Empresa',
     'filter.allCompanies': 'Todas las empresas',
     'filter.payPeriod': 'Periodo de pago',
-    'filter.customDates': 'Fechas personalizadas',
+    'filter.customDates': 'Personalizado',
     'filter.payPeriodHint': 'Elija una empresa para escoger uno de sus periodos de pago.',
     'filter.from': 'Desde',
     'filter.to': 'Hasta',
