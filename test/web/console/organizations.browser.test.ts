@@ -64,7 +64,7 @@ describe('Organizations', () => {
     const confirm = page.getByRole('dialog', { name: `Deactivate Firm ${tag} 0?` });
     await confirm.waitFor();
     await checkPage(page, 'organizations-deactivate');
-    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await confirm.getByRole('button', { name: 'Deactivate organization' }).click();
     await page.getByText(`Firm ${tag} 0 deactivated.`).waitFor();
     expect((await orgNamed(`Firm ${tag} 0`))!.active).toBe(false);
     await page.getByLabel('Show').selectOption('all');

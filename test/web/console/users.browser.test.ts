@@ -100,7 +100,7 @@ describe('Users', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect((await userRow('dana.new@example.com'))!.active).toBe(true);
     await page.getByRole('button', { name: 'Deactivate Dana Newer' }).click();
-    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await confirm.getByRole('button', { name: 'Deactivate user' }).click();
     await page.getByText('Dana Newer deactivated.').waitFor();
     expect((await userRow('dana.new@example.com'))!.active).toBe(false);
     // Active users only, by default; All shows the inactive one with its status in words.

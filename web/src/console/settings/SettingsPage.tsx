@@ -118,7 +118,7 @@ export default function SettingsPage(_props: PageProps) {
         <p className="error" role="alert">
           {hasFieldProblems ? t('error.fix') : save.error ? problemText(save.error, ui) : ''}
         </p>
-        <p className="ok" role="status">
+        <p className="notice" role="status">
           {save.data
             ? t('saved', {
                 organization: save.data.name,
