@@ -161,7 +161,7 @@ describe("an employee's page", () => {
     expect(await page.getByRole('link', { name: 'Open kiosk for this company' }).getAttribute('href')).toBe(`/kiosk?company=${company.id}&zone=America%2FNew_York`);
 
     // Recent entries, newest first, in New York time; the open one is marked and has no hours.
-    const entries = page.getByRole('table', { name: /Time entries of Lena .*, newest first, in Eastern Time \(New York\)$/ });
+    const entries = page.getByRole('table', { name: /Lena .*’s time entries, newest first, in Eastern Time \(New York\)$/ });
     const rows = entries.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+Open\s+—\s+—\s+—\s+—\s+No pay period\s+Pending/);
@@ -189,19 +189,19 @@ describe("an employee's page", () => {
     await pin.getByText('The two PINs are not the same.').waitFor();
     await pin.getByLabel('Repeat the new PIN').fill('5150');
     await pin.getByRole('button', { name: 'Reset PIN' }).click();
-    const confirm = page.getByRole('dialog', { name: `Reset the PIN of Lena ${person.lastName}?` });
+    const confirm = page.getByRole('dialog', { name: `Reset Lena ${person.lastName}’s PIN?` });
     await confirm.waitFor();
     await checkPage(page, 'employee-pin-confirm');
     expect((await verify(person.phone, '5150')).status).toBe(401);
     await confirm.getByRole('button', { name: 'Reset PIN' }).click();
-    await pin.getByText(`The PIN of Lena ${person.lastName} was reset.`).waitFor();
+    await pin.getByText(`Lena ${person.lastName}’s PIN was reset.`).waitFor();
     expect((await verify(person.phone, '5150')).status).toBe(200);
 
     // A generated PIN is shown once, and works.
     await pin.getByRole('button', { name: 'Generate a PIN' }).click();
     await confirm.getByRole('button', { name: 'Reset PIN' }).click();
     const shown = pin.getByRole('status');
-    await shown.getByText(`The new PIN of Lena ${person.lastName}:`).waitFor();
+    await shown.getByText(`Lena ${person.lastName}’s new PIN:`).waitFor();
     await shown.getByText('Give it to them now: it is not shown again.').waitFor();
     // The PIN stands alone in large digits.
     const generated = await shown.locator('.pin-value').innerText();

@@ -49,7 +49,7 @@ describe('an employee\'s entries in a pay period', () => {
     const { context, page, problems } = await openConsole(h, seed.path);
     page.setDefaultTimeout(20_000);
     await signInAs(page, seed.admin);
-    await page.getByRole('heading', { level: 1, name: 'Entries of Ana Ruiz' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ana Ruiz’s entries' }).waitFor();
     const summary = page.getByRole('region', { name: 'Totals of the pay period' });
     await summary.getByText('Not submitted').waitFor();
     expect(await summary.getByRole('definition').allTextContents()).toEqual(['45.00', '40.00', '5.00', '5', 'Edited']);

@@ -136,7 +136,7 @@ describe('the review page', () => {
 
     // Approve Ann.
     await annRow.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('status').getByText('Approved the timesheet of Ann Alvarez.').waitFor();
+    await page.getByRole('status').getByText('Approved Ann Alvarez’s timesheet.').waitFor();
     await annRow.getByText('Approved', { exact: true }).waitFor();
     await annRow.getByText('by Bea Booker').waitFor();
     await counts.getByRole('listitem').filter({ hasText: /^\d+Approved$/ }).getByText('1', { exact: true }).waitFor();
@@ -145,7 +145,7 @@ describe('the review page', () => {
     // Reject Ben: the reason is required, then shown in his row.
     const benRow = row('Ben Baker');
     await benRow.getByRole('button', { name: 'Reject' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reject the timesheet of Ben Baker?' });
+    const dialog = page.getByRole('dialog', { name: 'Reject Ben Baker’s timesheet?' });
     expect(await dialog.locator('.field:has(.required-mark) label').allTextContents()).toEqual(['Reason']);
     await dialog.getByRole('button', { name: 'Reject timesheet' }).click();
     await dialog.getByText('Write why, so the employee knows what to fix.').waitFor();
@@ -153,7 +153,7 @@ describe('the review page', () => {
     const reason = 'Tuesday is missing the lunch break; please fix it and submit again.';
     await dialog.getByLabel('Reason').fill(reason);
     await dialog.getByRole('button', { name: 'Reject timesheet' }).click();
-    await page.getByRole('status').getByText('Rejected the timesheet of Ben Baker.', { exact: false }).waitFor();
+    await page.getByRole('status').getByText('Rejected Ben Baker’s timesheet.', { exact: false }).waitFor();
     await benRow.getByText(`Reason: ${reason}`).waitFor();
     const after = await s.review();
     expect(after.counts).toEqual({ NOT_SUBMITTED: 2, SUBMITTED: 0, APPROVED: 1, REJECTED: 1 });

@@ -30,7 +30,7 @@ describe('Settings', () => {
     await page.getByLabel('Time zone').fill('Somewhere/Else');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Choose a time zone from the list.').waitFor();
-    await page.getByText('Check the highlighted fields.').waitFor();
+    await page.getByText('Some fields need attention. Check the messages next to them.').waitFor();
     await page.getByLabel('Time zone').fill('America/Los_Angeles');
     await page.getByText('Pacific Time (Los Angeles)', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save settings' }).click();

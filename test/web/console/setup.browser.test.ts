@@ -49,7 +49,7 @@ describe('the first run at /admin', () => {
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Time zone').fill('Mars/Olympus');
     await page.getByRole('button', { name: 'Create administrator' }).click();
-    await page.getByText('Check the highlighted fields.').waitFor();
+    await page.getByText('Some fields need attention. Check the messages next to them.').waitFor();
     await page.getByText('Enter a valid email address, like name@example.com.').waitFor();
     await page.getByText('Use at least 8 characters.').waitFor();
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');

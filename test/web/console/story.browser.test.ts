@@ -160,7 +160,7 @@ describe('from first run to an exported pay period', () => {
 
     // 7. Rosa's Tuesday was two hours shorter: the correction brings her overtime from 5 to 3.
     await page.getByRole('link', { name: 'Rosa Diaz' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Entries of Rosa Diaz' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Rosa Diaz’s entries' }).waitFor();
     const tuesday = lastSunday.plus({ days: 2 }).setLocale('en-US').toFormat('ccc, LLL d');
     const correct = new RegExp(`^Edit the entry of ${tuesday}, 9:00\\sAM$`);
     await page.getByRole('button', { name: correct }).click();
@@ -192,12 +192,12 @@ describe('from first run to an exported pay period', () => {
     await page.getByRole('heading', { level: 1, name: /Harbor Bakery/ }).waitFor();
     const row = (name: string) => page.getByRole('row', { name: new RegExp(name) });
     await row('Ana Ruiz').getByRole('button', { name: 'Reject' }).click();
-    const reject = page.getByRole('dialog', { name: 'Reject the timesheet of Ana Ruiz?' });
+    const reject = page.getByRole('dialog', { name: 'Reject Ana Ruiz’s timesheet?' });
     await reject.getByLabel('Reason').fill('Wednesday is missing; please add it and submit again.');
     await reject.getByRole('button', { name: 'Reject timesheet' }).click();
-    await page.getByRole('status').getByText('Rejected the timesheet of Ana Ruiz.', { exact: false }).waitFor();
+    await page.getByRole('status').getByText('Rejected Ana Ruiz’s timesheet.', { exact: false }).waitFor();
     await row('Rosa Diaz').getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('status').getByText('Approved the timesheet of Rosa Diaz.').waitFor();
+    await page.getByRole('status').getByText('Approved Rosa Diaz’s timesheet.').waitFor();
     await counts.getByRole('listitem').filter({ hasText: /^1Approved$/ }).waitFor();
     await counts.getByRole('listitem').filter({ hasText: /^1Rejected$/ }).waitFor();
 

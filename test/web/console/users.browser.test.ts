@@ -61,7 +61,7 @@ describe('Users', () => {
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await dialog.getByText('Use at least 8 characters.').waitFor();
     await dialog.getByText('Fill in this field.').first().waitFor();
-    // "Check the highlighted fields": the three fields with a problem are outlined in red.
+    // "Some fields need attention": the three fields with a problem are outlined in red.
     expect(await page.evaluate<string[]>(`[...document.querySelectorAll('dialog[open] [aria-invalid="true"]')].map((field) => getComputedStyle(field).borderTopColor)`)).toEqual(['rgb(185, 28, 28)', 'rgb(185, 28, 28)', 'rgb(185, 28, 28)']);
     await checkPage(page, 'users-add-problems');
     await dialog.getByLabel('Password').fill('a long passphrase');
@@ -83,12 +83,12 @@ describe('Users', () => {
     await page.getByText('Changes to Dana Newer saved.').waitFor();
 
     // Reset password: the new one signs in.
-    await page.getByRole('button', { name: 'Reset password of Dana Newer' }).click();
-    const reset = page.getByRole('dialog', { name: 'Reset the password of Dana Newer' });
+    await page.getByRole('button', { name: 'Reset password for Dana Newer' }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset Dana Newer’s password' });
     await reset.getByLabel('New password').fill('brand new passphrase');
     await checkPage(page, 'users-reset');
     await reset.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('The password of Dana Newer was changed.').waitFor();
+    await page.getByText('Dana Newer’s password was changed.').waitFor();
     const dana = await userRow('dana.new@example.com');
     expect(await TEST_HASHER.verify(dana!.passwordHash, 'brand new passphrase')).toBe(true);
 

@@ -15,7 +15,7 @@ export const en = {
   'signIn.chooseCompany': 'Your phone number is on file at more than one company. Which one are you working for?',
   'keypad.label': 'Keypad',
   'keypad.delete': 'Delete',
-  'keypad.clear': 'Clear',
+  'keypad.clear': 'Clear all',
   'error.badCredentials': 'That phone number and PIN do not match. Check them and try again.',
   'error.invalidSignIn': 'Enter your phone number and a PIN of 4 to 8 digits.',
   'error.accountInactive': 'Your account is not active. Please talk to your manager.',

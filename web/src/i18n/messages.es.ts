@@ -15,7 +15,7 @@ export const es: Messages = {
   'signIn.chooseCompany': 'Su número de teléfono está registrado en más de una empresa. ¿Para cuál está trabajando?',
   'keypad.label': 'Teclado',
   'keypad.delete': 'Borrar',
-  'keypad.clear': 'Limpiar',
+  'keypad.clear': 'Borrar todo',
   'error.badCredentials': 'El teléfono y el PIN no coinciden. Revíselos e inténtelo de nuevo.',
   'error.invalidSignIn': 'Escriba su teléfono y un PIN de 4 a 8 dígitos.',
   'error.accountInactive': 'Su cuenta no está activa. Hable con su encargado.',

@@ -4,6 +4,7 @@ import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
+import { uiMessages } from '../ui/messages.ts';
 import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
@@ -15,6 +16,7 @@ import { fullName, useCreateEmployee } from './queries.ts';
 export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId: string; onClose(): void; onCreated(name: string): void }) {
   const { t } = useCatalogue(employeesMessages);
   const { t: tPeople } = useCatalogue(peopleMessages);
+  const { t: tUi } = useCatalogue(uiMessages);
   const companies = useCompanyChoices();
   const create = useCreateEmployee();
   const [form, setForm] = useState<EmployeeForm>(BLANK_EMPLOYEE);
@@ -68,7 +70,7 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
     >
       {Object.keys(localProblems).length > 0 ? (
         <p className="error" role="alert">
-          {tPeople('form.fixErrors')}
+          {tUi('form.fixFields')}
         </p>
       ) : (
         problems.form && (

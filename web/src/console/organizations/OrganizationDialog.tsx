@@ -83,7 +83,7 @@ export function OrganizationDialog({ org, onClose, onDone }: { org: Organization
   const serverProblems = fieldProblems(save.error);
   const problem = (field: Field) => (localProblems[field] || serverProblems[field] ? t(FIELD_PROBLEM[field]) : undefined);
   const anyField = Object.keys(localProblems).length > 0 || Object.keys(serverProblems).length > 0;
-  const line = anyField ? t('form.fix') : save.error ? problemText(save.error, ui) : undefined;
+  const line = anyField ? ui('form.fixFields') : save.error ? problemText(save.error, ui) : undefined;
 
   return (
     <FormDialog

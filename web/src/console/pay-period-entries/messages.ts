@@ -2,7 +2,7 @@ import { defineCatalogue } from '../catalogue.ts';
 
 export const entriesMessages = defineCatalogue(
   {
-    'page.title': 'Entries of {name}',
+    'page.title': '{name}’s entries',
     'page.back': 'Back to the pay period review',
     'page.period': 'Pay period {range}',
     'page.employeeNumber': 'Employee no. {number}',
@@ -172,7 +172,7 @@ export const entriesMessages = defineCatalogue(
     'action.historyEntry': 'Historial de cambios del registro: {when}',
     'form.addTitle': 'Añadir un registro',
     'form.correctTitle': 'Corregir el registro: {when}',
-    'form.zoneHint': 'Escriba las horas tal como las marcaba el reloj, según la {zone}.',
+    'form.zoneHint': 'Escriba las horas tal como las marcó el reloj, en la {zone}.',
     'form.clockIn': 'Entrada',
     'form.clockOut': 'Salida',
     'form.clockOutHint': 'Déjela vacía mientras el turno siga abierto.',

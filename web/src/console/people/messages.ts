@@ -14,7 +14,6 @@ export const peopleMessages = defineCatalogue(
     'reason.number': 'Enter a number.',
     'reason.other': 'Check this value ({reason}).',
     'dialog.close': 'Close',
-    'form.fixErrors': 'Some fields need attention. Check the messages next to them.',
     'form.required': 'required',
   },
   {
@@ -29,7 +28,6 @@ export const peopleMessages = defineCatalogue(
     'reason.number': 'Escriba un número.',
     'reason.other': 'Revise este valor ({reason}).',
     'dialog.close': 'Cerrar',
-    'form.fixErrors': 'Algunos campos necesitan atención. Revise los mensajes junto a ellos.',
     'form.required': 'obligatorio',
   },
 );

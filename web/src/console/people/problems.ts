@@ -21,11 +21,11 @@ export function useFormProblems(error: unknown, conflicts: Record<string, { fiel
   const { t: tUi } = useCatalogue(uiMessages);
   if (!error) return { fields: {}, form: null };
   const conflict = error instanceof ApiError ? conflicts[error.label] : undefined;
-  if (conflict) return { fields: { [conflict.field]: conflict.text }, form: t('form.fixErrors') };
+  if (conflict) return { fields: { [conflict.field]: conflict.text }, form: tUi('form.fixFields') };
   const raw = fieldProblems(error);
   if (Object.keys(raw).length > 0) {
     const fields = Object.fromEntries(Object.entries(raw).map(([field, reason]) => [field, reasonText(reason, t)]));
-    return { fields, form: t('form.fixErrors') };
+    return { fields, form: tUi('form.fixFields') };
   }
   return { fields: {}, form: problemText(error, tUi) };
 }

@@ -116,7 +116,7 @@ export default function SettingsPage(_props: PageProps) {
           />
         </div>
         <p className="error" role="alert">
-          {hasFieldProblems ? t('error.fix') : save.error ? problemText(save.error, ui) : ''}
+          {hasFieldProblems ? ui('form.fixFields') : save.error ? problemText(save.error, ui) : ''}
         </p>
         <p className="notice" role="status">
           {save.data

@@ -9,6 +9,7 @@ import { waitMessage } from '../../ui/wait-message.ts';
 import { ApiError, api, unwrap } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import { sessionKey } from '../session.tsx';
+import { uiMessages } from '../ui/messages.ts';
 import { fieldProblems } from '../ui/problems.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { setupMessages } from './messages.ts';
@@ -30,16 +31,17 @@ const FIELD_PROBLEM: Record<FieldName, SetupKey> = {
   timezone: 'problem.timeZone',
 };
 
-function formMessage(error: ApiError, waitSeconds: number, t: Translate<SetupKey>): string {
+function formMessage(error: ApiError, waitSeconds: number, t: Translate<SetupKey>, ui: Translate<keyof typeof uiMessages.en>): string {
   if (error.status === 429) return waitMessage(waitSeconds, t);
   if (error.status === 0) return t('error.offline');
   if (error.status === 409 || error.status === 404) return t('error.taken');
-  if (error.status === 400 && Object.keys(fieldProblems(error)).length > 0) return t('error.fix');
+  if (error.status === 400 && Object.keys(fieldProblems(error)).length > 0) return ui('form.fixFields');
   return t('error.generic', { label: error.label });
 }
 
 export default function FirstRun() {
   const { t } = useCatalogue(setupMessages);
+  const ui = useCatalogue(uiMessages).t;
   usePageTitle(t('heading'));
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<FieldName, string>>({
@@ -116,7 +118,7 @@ export default function FirstRun() {
           />
           <TimeZoneField label={t('timeZone')} hint={t('timeZoneHint')} value={values.timezone} problem={problem('timezone')} onChange={set('timezone')} />
           <p className="error" role="alert">
-            {error ? formMessage(error, waitSeconds, t) : ''}
+            {error ? formMessage(error, waitSeconds, t, ui) : ''}
           </p>
           {error?.status === 409 || error?.status === 404 ? (
             // Someone else finished the first run: signing in is what is left to do.

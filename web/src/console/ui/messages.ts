@@ -18,6 +18,7 @@ export const uiMessages = defineCatalogue(
     'pagination.one': '{total} result',
     'pagination.other': '{total} results',
     'search.label': 'Search',
+    'form.fixFields': 'Some fields need attention. Check the messages next to them.',
     'status.active.m': 'Active',
     'status.inactive.m': 'Inactive',
     'status.active.f': 'Active',
@@ -49,6 +50,7 @@ export const uiMessages = defineCatalogue(
     'pagination.one': '{total} resultado',
     'pagination.other': '{total} resultados',
     'search.label': 'Buscar',
+    'form.fixFields': 'Algunos campos necesitan atención. Revise los mensajes junto a ellos.',
     // ".m" for people and users (activos), ".f" for companies and organizations (empresas activas).
     'status.active.m': 'Activo',
     'status.inactive.m': 'Inactivo',

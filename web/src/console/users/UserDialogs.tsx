@@ -32,7 +32,7 @@ function readProblems(error: unknown, t: Translate<UsersKey>, ui: Translate<keyo
   if (error instanceof ApiError && error.label === 'Email already in use') fields.email = t('problem.emailTaken');
   for (const field of Object.keys(fieldProblems(error))) fields[field] = t(FIELD_PROBLEM[field] ?? 'problem.required');
   let line: string | undefined;
-  if (Object.keys(fields).length > 0) line = t('form.fix');
+  if (Object.keys(fields).length > 0) line = ui('form.fixFields');
   else if (error instanceof ApiError && error.label === 'Cannot deactivate yourself') line = t('problem.self');
   else if (error) line = problemText(error, ui);
   return { fields, line };
