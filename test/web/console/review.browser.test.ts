@@ -148,7 +148,7 @@ describe('the review page', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject Ben Baker’s timesheet?' });
     expect(await dialog.locator('.field:has(.required-mark) label').allTextContents()).toEqual(['Reason']);
     await dialog.getByRole('button', { name: 'Reject timesheet' }).click();
-    await dialog.getByText('Write why, so the employee knows what to fix.').waitFor();
+    await dialog.getByText('Write why, so the employee knows what is wrong.').waitFor();
     await checkPage(page, 'review-reject-dialog');
     const reason = 'Tuesday is missing the lunch break; please fix it and submit again.';
     await dialog.getByLabel('Reason').fill(reason);
