@@ -155,7 +155,7 @@ export function MyHours({ api, initial }: { api: Api; initial: Timesheet | undef
   const zone = (sheet ?? initial)?.company.bookkeeperOrg.timezone;
   // A period that cannot be read (gone, or the service down) says why instead of loading forever.
   if (!sheet || !zone) return <p role={query.isError ? 'alert' : 'status'} className={query.isError ? 'error' : undefined}>{query.isError ? errorMessage(query.error, t) : t('hours.loading')}</p>;
-  const days = hoursPerDay(sheet.timeEntries, sheet.dateRange, sheet.company.bookkeeperOrg.timezone, lang);
+  const days = hoursPerDay(sheet.timeEntries, sheet.dateRange, zone, lang);
   const blocker = submitBlocker(targetId, record);
   const notYet = blocker && t(blocker);
   const choose = (value: string) => {
