@@ -85,12 +85,8 @@ export function CompanyDialog({ company, open, onClose, onSaved }: { company: Co
       busy={save.isPending}
       onSubmit={submit}
       onCancel={onClose}
+      problem={problems.form ?? undefined}
     >
-      {problems.form && (
-        <p className="error" role="alert">
-          {problems.form}
-        </p>
-      )}
       <div className="form-grid">
         {text('name', 'text', 'organization')}
         <Field label={t('field.industry')} problem={problems.fields.industryId}>

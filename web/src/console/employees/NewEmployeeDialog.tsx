@@ -67,18 +67,8 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
       busy={create.isPending}
       onSubmit={submit}
       onCancel={onClose}
+      problem={Object.keys(localProblems).length > 0 ? tUi('form.fixFields') : (problems.form ?? undefined)}
     >
-      {Object.keys(localProblems).length > 0 ? (
-        <p className="error" role="alert">
-          {tUi('form.fixFields')}
-        </p>
-      ) : (
-        problems.form && (
-          <p className="error" role="alert">
-            {problems.form}
-          </p>
-        )
-      )}
       <div className="form-grid">
         <Field label={t('field.companyId')} problem={fields.companyId} required>
           {(control) => (
