@@ -8,7 +8,7 @@ import { formatCount, formatPhone } from '../people/format.ts';
 import type { PageProps } from '../page-props.ts';
 import { href, Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { ListStates } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
@@ -68,87 +68,83 @@ export default function CompaniesPage(_props: PageProps) {
         <ActiveFilter of="companies" />
       </div>
 
-      {companies.isPending ? (
-        <Loading />
-      ) : companies.isError ? (
-        <LoadError error={companies.error} onRetry={() => void companies.refetch()} />
-      ) : companies.data.items.length === 0 ? (
-        <Empty>{search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}</Empty>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('table.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col.name')}</th>
-                  <th scope="col">{t('col.industry')}</th>
-                  <th scope="col">{t('col.payPeriodType')}</th>
-                  <th scope="col">{t('col.contact')}</th>
-                  <th scope="col" className="num">
-                    {t('col.employees')}
-                  </th>
-                  <th scope="col">{t('col.status')}</th>
-                  <th scope="col">{t('col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {companies.data.items.map((company) => (
-                  <tr key={company.id}>
-                    <th scope="row" className="row-name">
-                      {company.name}
-                      {company.city && <span className="hint row-sub">{[company.city, company.state].filter(Boolean).join(', ')}</span>}
+      <ListStates list={companies} empty={search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}>
+        {(data) => (
+          <>
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="visually-hidden">{t('table.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('col.name')}</th>
+                    <th scope="col">{t('col.industry')}</th>
+                    <th scope="col">{t('col.payPeriodType')}</th>
+                    <th scope="col">{t('col.contact')}</th>
+                    <th scope="col" className="num">
+                      {t('col.employees')}
                     </th>
-                    <td>{industryName(company.industryId)}</td>
-                    <td>{t(`type.${company.payPeriodType}`)}</td>
-                    <td>
-                      {company.email ?? '—'}
-                      {company.phone && <span className="hint row-sub">{formatPhone(company.phone)}</span>}
-                    </td>
-                    <td className="num">
-                      <Link to={href('/admin/employees', { companyId: company.id })}>
-                        {formatCount(company._count.employees, lang)}
-                        <span className="visually-hidden"> {t('employeesOf', { name: company.name })}</span>
-                      </Link>
-                    </td>
-                    <td>
-                      <StatusBadge active={company.active} of="companies" />
-                    </td>
-                    <td>
-                      {/* Buttons over links, two short lines: in one line they pushed Status under the held column. */}
-                      <div className="row-actions row-actions-stacked">
-                        <div className="row-buttons">
-                          <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
-                            {t('edit')}
-                            <span className="visually-hidden"> {company.name}</span>
-                          </button>
-                          {company.active && (
-                            <button type="button" className="danger" onClick={() => setConfirming(company)}>
-                              {t('deactivate')}
+                    <th scope="col">{t('col.status')}</th>
+                    <th scope="col">{t('col.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((company) => (
+                    <tr key={company.id}>
+                      <th scope="row" className="row-name">
+                        {company.name}
+                        {company.city && <span className="hint row-sub">{[company.city, company.state].filter(Boolean).join(', ')}</span>}
+                      </th>
+                      <td>{industryName(company.industryId)}</td>
+                      <td>{t(`type.${company.payPeriodType}`)}</td>
+                      <td>
+                        {company.email ?? '—'}
+                        {company.phone && <span className="hint row-sub">{formatPhone(company.phone)}</span>}
+                      </td>
+                      <td className="num">
+                        <Link to={href('/admin/employees', { companyId: company.id })}>
+                          {formatCount(company._count.employees, lang)}
+                          <span className="visually-hidden"> {t('employeesOf', { name: company.name })}</span>
+                        </Link>
+                      </td>
+                      <td>
+                        <StatusBadge active={company.active} of="companies" />
+                      </td>
+                      <td>
+                        {/* Buttons over links, two short lines: in one line they pushed Status under the held column. */}
+                        <div className="row-actions row-actions-stacked">
+                          <div className="row-buttons">
+                            <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
+                              {t('edit')}
                               <span className="visually-hidden"> {company.name}</span>
                             </button>
-                          )}
+                            {company.active && (
+                              <button type="button" className="danger" onClick={() => setConfirming(company)}>
+                                {t('deactivate')}
+                                <span className="visually-hidden"> {company.name}</span>
+                              </button>
+                            )}
+                          </div>
+                          <div className="row-links">
+                            <Link to={href('/admin/pay-periods', { companyId: company.id })}>
+                              {t('payPeriods')}
+                              <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                            </Link>
+                            <a href={kioskHref(company)}>
+                              {t('kiosk')}
+                              <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                            </a>
+                          </div>
                         </div>
-                        <div className="row-links">
-                          <Link to={href('/admin/pay-periods', { companyId: company.id })}>
-                            {t('payPeriods')}
-                            <span className="visually-hidden"> {t('for', { name: company.name })}</span>
-                          </Link>
-                          <a href={kioskHref(company)}>
-                            {t('kiosk')}
-                            <span className="visually-hidden"> {t('for', { name: company.name })}</span>
-                          </a>
-                        </div>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={companies.data.page} totalPages={companies.data.totalPages} total={companies.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-        </>
-      )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+          </>
+        )}
+      </ListStates>
 
       {editing && (
         <CompanyDialog

@@ -8,7 +8,7 @@ import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
-import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { ListStates } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { problemText } from '../ui/problems.ts';
@@ -78,64 +78,60 @@ export default function EmployeesPage(_props: PageProps) {
         <ActiveFilter of="people" />
       </div>
 
-      {employees.isPending ? (
-        <Loading />
-      ) : employees.isError ? (
-        <LoadError error={employees.error} onRetry={() => void employees.refetch()} />
-      ) : employees.data.items.length === 0 ? (
-        <Empty>{search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}</Empty>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('table.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col.name')}</th>
-                  <th scope="col">{t('col.number')}</th>
-                  <th scope="col">{t('col.company')}</th>
-                  <th scope="col">{t('col.jobTitle')}</th>
-                  <th scope="col">{t('col.phone')}</th>
-                  <th scope="col" className="num">
-                    {t('col.payRate')}
-                  </th>
-                  <th scope="col">{t('col.status')}</th>
-                  <th scope="col">{t('col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {employees.data.items.map((employee) => (
-                  <tr key={employee.id}>
-                    <th scope="row" className="row-name">
-                      <Link to={`/admin/employees/${employee.id}`}>{`${employee.lastName}, ${employee.firstName}`}</Link>
+      <ListStates list={employees} empty={search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}>
+        {(data) => (
+          <>
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="visually-hidden">{t('table.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('col.name')}</th>
+                    <th scope="col">{t('col.number')}</th>
+                    <th scope="col">{t('col.company')}</th>
+                    <th scope="col">{t('col.jobTitle')}</th>
+                    <th scope="col">{t('col.phone')}</th>
+                    <th scope="col" className="num">
+                      {t('col.payRate')}
                     </th>
-                    <td>{employee.employeeNumber ?? '—'}</td>
-                    <td>{employee.company.name}</td>
-                    <td>{employee.jobTitle ?? '—'}</td>
-                    <td>{formatPhone(employee.phone)}</td>
-                    <td className="num">
-                      {employee.payType === 'HOURLY' ? t('perHour', { amount: formatMoney(employee.payRate, lang) }) : formatMoney(employee.payRate, lang)}
-                      <span className="hint row-sub">{t(`payType.${employee.payType}`)}</span>
-                    </td>
-                    <td>
-                      <StatusBadge active={employee.active} of="people" />
-                    </td>
-                    <td>
-                      {employee.active && (
-                        <button type="button" className="danger" onClick={() => setConfirming(employee)}>
-                          {t('deactivate')}
-                          <span className="visually-hidden"> {fullName(employee)}</span>
-                        </button>
-                      )}
-                    </td>
+                    <th scope="col">{t('col.status')}</th>
+                    <th scope="col">{t('col.actions')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={employees.data.page} totalPages={employees.data.totalPages} total={employees.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((employee) => (
+                    <tr key={employee.id}>
+                      <th scope="row" className="row-name">
+                        <Link to={`/admin/employees/${employee.id}`}>{`${employee.lastName}, ${employee.firstName}`}</Link>
+                      </th>
+                      <td>{employee.employeeNumber ?? '—'}</td>
+                      <td>{employee.company.name}</td>
+                      <td>{employee.jobTitle ?? '—'}</td>
+                      <td>{formatPhone(employee.phone)}</td>
+                      <td className="num">
+                        {employee.payType === 'HOURLY' ? t('perHour', { amount: formatMoney(employee.payRate, lang) }) : formatMoney(employee.payRate, lang)}
+                        <span className="hint row-sub">{t(`payType.${employee.payType}`)}</span>
+                      </td>
+                      <td>
+                        <StatusBadge active={employee.active} of="people" />
+                      </td>
+                      <td>
+                        {employee.active && (
+                          <button type="button" className="danger" onClick={() => setConfirming(employee)}>
+                            {t('deactivate')}
+                            <span className="visually-hidden"> {fullName(employee)}</span>
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+          </>
+        )}
+      </ListStates>
 
       {adding !== null && (
         <NewEmployeeDialog

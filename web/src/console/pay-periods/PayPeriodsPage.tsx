@@ -7,7 +7,7 @@ import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { useAdmin, useTimeZone } from '../session.tsx';
-import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
+import { ListStates } from '../ui/PageState.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
@@ -110,73 +110,67 @@ export default function PayPeriodsPage(_props: PageProps) {
           )}
         </Field>
       </div>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <Empty>
-          {/* While the form is open, its button is hidden: the hint would point at nothing. */}
-          <p>{companyId || status ? t('list.emptyFiltered') : creating ? t('list.emptyCreating') : t('list.empty')}</p>
-        </Empty>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="data-table period-table">
-              <caption>{t('list.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col.dates')}</th>
-                  {!companyId && <th scope="col">{t('col.company')}</th>}
-                  <th scope="col">{t('col.type')}</th>
-                  <th scope="col">{t('col.status')}</th>
-                  <th scope="col">{t('col.payDate')}</th>
-                  <th scope="col" className="num">
-                    {t('col.entries')}
-                  </th>
-                  <th scope="col">{t('col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((period) => (
-                  <tr key={period.id}>
-                    <th scope="row">
-                      <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
+      {/* While the form is open, its button is hidden: the empty list's hint would point at nothing. */}
+      <ListStates list={list} empty={<p>{companyId || status ? t('list.emptyFiltered') : creating ? t('list.emptyCreating') : t('list.empty')}</p>}>
+        {(data) => (
+          <>
+            <div className="table-wrap">
+              <table className="data-table period-table">
+                <caption>{t('list.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('col.dates')}</th>
+                    {!companyId && <th scope="col">{t('col.company')}</th>}
+                    <th scope="col">{t('col.type')}</th>
+                    <th scope="col">{t('col.status')}</th>
+                    <th scope="col">{t('col.payDate')}</th>
+                    <th scope="col" className="num">
+                      {t('col.entries')}
                     </th>
-                    {!companyId && <td>{period.company.name}</td>}
-                    <td>{t(`type.${period.periodType}`)}</td>
-                    <td>
-                      <span className="badge-pair">
-                        <PeriodStatusBadge status={period.status} />
-                        {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
-                        {period.locked && <LockedBadge locked />}
-                      </span>
-                    </td>
-                    <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
-                    <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
-                    <td>
-                      <div className="row-actions">
-                        <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
-                          {t('row.edit')}
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
-                          {period.locked ? t('row.unlock') : t('row.lock')}
-                        </button>
-                        {period._count.timeEntries === 0 && (
-                          <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
-                            {t('row.delete')}
-                          </button>
-                        )}
-                      </div>
-                    </td>
+                    <th scope="col">{t('col.actions')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={list.data.page} totalPages={list.data.totalPages} total={list.data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((period) => (
+                    <tr key={period.id}>
+                      <th scope="row">
+                        <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
+                      </th>
+                      {!companyId && <td>{period.company.name}</td>}
+                      <td>{t(`type.${period.periodType}`)}</td>
+                      <td>
+                        <span className="badge-pair">
+                          <PeriodStatusBadge status={period.status} />
+                          {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
+                          {period.locked && <LockedBadge locked />}
+                        </span>
+                      </td>
+                      <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
+                      <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
+                      <td>
+                        <div className="row-actions">
+                          <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
+                            {t('row.edit')}
+                          </button>
+                          <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
+                            {period.locked ? t('row.unlock') : t('row.lock')}
+                          </button>
+                          {period._count.timeEntries === 0 && (
+                            <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
+                              {t('row.delete')}
+                            </button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
+          </>
+        )}
+      </ListStates>
       {action && <PeriodActionDialog action={action} onClose={() => setAction(null)} onDone={done} />}
     </>
   );

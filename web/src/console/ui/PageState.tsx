@@ -1,5 +1,6 @@
 // The three states every page has besides its content: loading, failed (with a retry when one can
-// help) and empty.
+// help) and empty; and ListStates, which picks among them for a paged list.
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
@@ -38,4 +39,16 @@ export function Empty({ children, id }: { children: ReactNode; id?: string }) {
       {children}
     </div>
   );
+}
+
+/**
+ * A paged list's query as the page shows it: loading, failed with a retry, `empty` in words when it
+ * has no items, else `children` with its page. The lists had each written this as a four-way
+ * ternary.
+ */
+export function ListStates<Page extends { items: readonly unknown[] }>({ list, empty, children }: { list: UseQueryResult<Page>; empty: ReactNode; children(page: Page): ReactNode }) {
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.data.items.length === 0) return <Empty>{empty}</Empty>;
+  return <>{children(list.data)}</>;
 }
