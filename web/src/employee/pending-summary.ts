@@ -1,8 +1,7 @@
 // The queued punches in words, by kind: "Saved on this device, not yet sent: 1 clock in and 1 clock
 // out." An employee knows what they pressed; a count of "punches" told them less.
+import { formatList } from '../i18n/format.ts';
 import { translate, type Lang } from '../i18n/translate.ts';
-
-const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
 
 export function pendingSummary(actions: readonly ('clock_in' | 'clock_out')[], lang: Lang): string {
   const count = (action: 'clock_in' | 'clock_out') => actions.filter((a) => a === action).length;
@@ -11,6 +10,5 @@ export function pendingSummary(actions: readonly ('clock_in' | 'clock_out')[], l
     const n = count(action);
     if (n > 0) parts.push(translate(lang, n === 1 ? `${key}.one` : `${key}.other`, { count: n }));
   }
-  const list = new Intl.ListFormat(LOCALES[lang], { style: 'long', type: 'conjunction' }).format(parts);
-  return translate(lang, 'queue.pending', { list });
+  return translate(lang, 'queue.pending', { list: formatList(parts, lang) });
 }

@@ -12,6 +12,11 @@ export function formatDay(iso: string | Date, timeZone: string, lang: Lang): str
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(iso));
 }
 
+/** "a, b and c" / "a, b y c". */
+export function formatList(parts: readonly string[], lang: Lang): string {
+  return new Intl.ListFormat(LOCALES[lang], { style: 'long', type: 'conjunction' }).format(parts);
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
