@@ -9,7 +9,6 @@ import type { PageProps } from '../page-props.ts';
 import { href, Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ListStates } from '../ui/PageState.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { uiMessages } from '../ui/messages.ts';
@@ -70,79 +69,76 @@ export default function CompaniesPage(_props: PageProps) {
 
       <ListStates list={companies} empty={search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">{t('table.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.name')}</th>
-                    <th scope="col">{t('col.industry')}</th>
-                    <th scope="col">{t('col.payPeriodType')}</th>
-                    <th scope="col">{t('col.contact')}</th>
-                    <th scope="col" className="num">
-                      {t('col.employees')}
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('table.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.industry')}</th>
+                  <th scope="col">{t('col.payPeriodType')}</th>
+                  <th scope="col">{t('col.contact')}</th>
+                  <th scope="col" className="num">
+                    {t('col.employees')}
+                  </th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((company) => (
+                  <tr key={company.id}>
+                    <th scope="row" className="row-name">
+                      {company.name}
+                      {company.city && <span className="hint row-sub">{[company.city, company.state].filter(Boolean).join(', ')}</span>}
                     </th>
-                    <th scope="col">{t('col.status')}</th>
-                    <th scope="col">{t('col.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((company) => (
-                    <tr key={company.id}>
-                      <th scope="row" className="row-name">
-                        {company.name}
-                        {company.city && <span className="hint row-sub">{[company.city, company.state].filter(Boolean).join(', ')}</span>}
-                      </th>
-                      <td>{industryName(company.industryId)}</td>
-                      <td>{t(`type.${company.payPeriodType}`)}</td>
-                      <td>
-                        {company.email ?? '—'}
-                        {company.phone && <span className="hint row-sub">{formatPhone(company.phone)}</span>}
-                      </td>
-                      <td className="num">
-                        <Link to={href('/admin/employees', { companyId: company.id })}>
-                          {formatCount(company._count.employees, lang)}
-                          <span className="visually-hidden"> {t('employeesOf', { name: company.name })}</span>
-                        </Link>
-                      </td>
-                      <td>
-                        <StatusBadge active={company.active} of="companies" />
-                      </td>
-                      <td>
-                        {/* Buttons over links, two short lines: in one line they pushed Status under the held column. */}
-                        <div className="row-actions row-actions-stacked">
-                          <div className="row-buttons">
-                            <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
-                              {t('edit')}
+                    <td>{industryName(company.industryId)}</td>
+                    <td>{t(`type.${company.payPeriodType}`)}</td>
+                    <td>
+                      {company.email ?? '—'}
+                      {company.phone && <span className="hint row-sub">{formatPhone(company.phone)}</span>}
+                    </td>
+                    <td className="num">
+                      <Link to={href('/admin/employees', { companyId: company.id })}>
+                        {formatCount(company._count.employees, lang)}
+                        <span className="visually-hidden"> {t('employeesOf', { name: company.name })}</span>
+                      </Link>
+                    </td>
+                    <td>
+                      <StatusBadge active={company.active} of="companies" />
+                    </td>
+                    <td>
+                      {/* Buttons over links, two short lines: in one line they pushed Status under the held column. */}
+                      <div className="row-actions row-actions-stacked">
+                        <div className="row-buttons">
+                          <button type="button" className="secondary" onClick={() => setEditing({ company, key: Date.now() })}>
+                            {t('edit')}
+                            <span className="visually-hidden"> {company.name}</span>
+                          </button>
+                          {company.active && (
+                            <button type="button" className="danger" onClick={() => setConfirming(company)}>
+                              {t('deactivate')}
                               <span className="visually-hidden"> {company.name}</span>
                             </button>
-                            {company.active && (
-                              <button type="button" className="danger" onClick={() => setConfirming(company)}>
-                                {t('deactivate')}
-                                <span className="visually-hidden"> {company.name}</span>
-                              </button>
-                            )}
-                          </div>
-                          <div className="row-links">
-                            <Link to={href('/admin/pay-periods', { companyId: company.id })}>
-                              {t('payPeriods')}
-                              <span className="visually-hidden"> {t('for', { name: company.name })}</span>
-                            </Link>
-                            <a href={kioskHref(company)}>
-                              {t('kiosk')}
-                              <span className="visually-hidden"> {t('for', { name: company.name })}</span>
-                            </a>
-                          </div>
+                          )}
                         </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-          </>
+                        <div className="row-links">
+                          <Link to={href('/admin/pay-periods', { companyId: company.id })}>
+                            {t('payPeriods')}
+                            <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                          </Link>
+                          <a href={kioskHref(company)}>
+                            {t('kiosk')}
+                            <span className="visually-hidden"> {t('for', { name: company.name })}</span>
+                          </a>
+                        </div>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ListStates>
 

@@ -9,7 +9,6 @@ import { Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { ListStates } from '../ui/PageState.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { problemText } from '../ui/problems.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
@@ -80,56 +79,53 @@ export default function EmployeesPage(_props: PageProps) {
 
       <ListStates list={employees} empty={search ? t('emptySearch', { search }) : showAll ? t('empty') : t('emptyActive')}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">{t('table.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.name')}</th>
-                    <th scope="col">{t('col.number')}</th>
-                    <th scope="col">{t('col.company')}</th>
-                    <th scope="col">{t('col.jobTitle')}</th>
-                    <th scope="col">{t('col.phone')}</th>
-                    <th scope="col" className="num">
-                      {t('col.payRate')}
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('table.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.number')}</th>
+                  <th scope="col">{t('col.company')}</th>
+                  <th scope="col">{t('col.jobTitle')}</th>
+                  <th scope="col">{t('col.phone')}</th>
+                  <th scope="col" className="num">
+                    {t('col.payRate')}
+                  </th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((employee) => (
+                  <tr key={employee.id}>
+                    <th scope="row" className="row-name">
+                      <Link to={`/admin/employees/${employee.id}`}>{`${employee.lastName}, ${employee.firstName}`}</Link>
                     </th>
-                    <th scope="col">{t('col.status')}</th>
-                    <th scope="col">{t('col.actions')}</th>
+                    <td>{employee.employeeNumber ?? '—'}</td>
+                    <td>{employee.company.name}</td>
+                    <td>{employee.jobTitle ?? '—'}</td>
+                    <td>{formatPhone(employee.phone)}</td>
+                    <td className="num">
+                      {employee.payType === 'HOURLY' ? t('perHour', { amount: formatMoney(employee.payRate, lang) }) : formatMoney(employee.payRate, lang)}
+                      <span className="hint row-sub">{t(`payType.${employee.payType}`)}</span>
+                    </td>
+                    <td>
+                      <StatusBadge active={employee.active} of="people" />
+                    </td>
+                    <td>
+                      {employee.active && (
+                        <button type="button" className="danger" onClick={() => setConfirming(employee)}>
+                          {t('deactivate')}
+                          <span className="visually-hidden"> {fullName(employee)}</span>
+                        </button>
+                      )}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((employee) => (
-                    <tr key={employee.id}>
-                      <th scope="row" className="row-name">
-                        <Link to={`/admin/employees/${employee.id}`}>{`${employee.lastName}, ${employee.firstName}`}</Link>
-                      </th>
-                      <td>{employee.employeeNumber ?? '—'}</td>
-                      <td>{employee.company.name}</td>
-                      <td>{employee.jobTitle ?? '—'}</td>
-                      <td>{formatPhone(employee.phone)}</td>
-                      <td className="num">
-                        {employee.payType === 'HOURLY' ? t('perHour', { amount: formatMoney(employee.payRate, lang) }) : formatMoney(employee.payRate, lang)}
-                        <span className="hint row-sub">{t(`payType.${employee.payType}`)}</span>
-                      </td>
-                      <td>
-                        <StatusBadge active={employee.active} of="people" />
-                      </td>
-                      <td>
-                        {employee.active && (
-                          <button type="button" className="danger" onClick={() => setConfirming(employee)}>
-                            {t('deactivate')}
-                            <span className="visually-hidden"> {fullName(employee)}</span>
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-          </>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ListStates>
 

@@ -7,14 +7,13 @@ import { badgeClass, LOCKED_TONE, OPEN_ENTRY_TONE } from '../ui/tones.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { ListStates } from '../ui/PageState.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
 import { employeePageMessages } from './messages.ts';
 import { fullName, useEmployeeEntries, type Employee } from './queries.ts';
 
 export function RecentEntries({ employee }: { employee: Employee }) {
   const { t, lang } = useCatalogue(employeePageMessages);
   const timeZone = useTimeZone();
-  const [query, setQuery] = useQueryParams();
+  const [query] = useQueryParams();
   const page = Math.max(1, Number(query.get('page')) || 1);
   const entries = useEmployeeEntries(employee.id, page);
   const hours = (value: number | null) => (value === null ? '—' : formatHours(value, lang));
@@ -24,55 +23,52 @@ export function RecentEntries({ employee }: { employee: Employee }) {
       <h2 id="entries-heading">{t('entries.heading')}</h2>
       <ListStates list={entries} empty={t('entries.empty')}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption>{t('entries.caption', { name: fullName(employee), zone: formatTimeZone(timeZone, lang) })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.day')}</th>
-                    <th scope="col">{t('col.in')}</th>
-                    <th scope="col">{t('col.out')}</th>
-                    <th scope="col" className="num">
-                      {t('col.break')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('col.hours')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('col.regular')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('col.overtime')}
-                    </th>
-                    <th scope="col">{t('col.period')}</th>
-                    <th scope="col">{t('col.status')}</th>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption>{t('entries.caption', { name: fullName(employee), zone: formatTimeZone(timeZone, lang) })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.day')}</th>
+                  <th scope="col">{t('col.in')}</th>
+                  <th scope="col">{t('col.out')}</th>
+                  <th scope="col" className="num">
+                    {t('col.break')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.hours')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.regular')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.overtime')}
+                  </th>
+                  <th scope="col">{t('col.period')}</th>
+                  <th scope="col">{t('col.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
+                    <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
+                    <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} /> : <span className={badgeClass(OPEN_ENTRY_TONE)}>{t('open')}</span>}</td>
+                    <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>
+                    <td className="num">{hours(entry.totalHours)}</td>
+                    <td className="num">{hours(entry.regularHours)}</td>
+                    <td className="num">{hours(entry.overtimeHours)}</td>
+                    <td>
+                      {entry.payPeriod ? formatDateRange(entry.payPeriod.startDate, entry.payPeriod.endDate, timeZone, lang) : t('noPeriod')}
+                      {entry.payPeriod?.locked && <span className={`${badgeClass(LOCKED_TONE)} entry-locked`}>{t('locked')}</span>}
+                    </td>
+                    <td>
+                      <span className={`badge ${entry.status === 'APPROVED' ? 'badge-ok' : 'badge-warn'}`}>{t(`status.${entry.status}`)}</span>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((entry) => (
-                    <tr key={entry.id}>
-                      <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
-                      <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
-                      <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} /> : <span className={badgeClass(OPEN_ENTRY_TONE)}>{t('open')}</span>}</td>
-                      <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>
-                      <td className="num">{hours(entry.totalHours)}</td>
-                      <td className="num">{hours(entry.regularHours)}</td>
-                      <td className="num">{hours(entry.overtimeHours)}</td>
-                      <td>
-                        {entry.payPeriod ? formatDateRange(entry.payPeriod.startDate, entry.payPeriod.endDate, timeZone, lang) : t('noPeriod')}
-                        {entry.payPeriod?.locked && <span className={`${badgeClass(LOCKED_TONE)} entry-locked`}>{t('locked')}</span>}
-                      </td>
-                      <td>
-                        <span className={`badge ${entry.status === 'APPROVED' ? 'badge-ok' : 'badge-warn'}`}>{t(`status.${entry.status}`)}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-          </>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ListStates>
     </section>

@@ -12,7 +12,6 @@ import { useAdmin } from '../session.tsx';
 import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ListStates } from '../ui/PageState.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
@@ -73,58 +72,55 @@ export default function OrganizationsPage(_props: PageProps) {
 
       <ListStates list={orgs} empty={t('empty')}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">{t('caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.name')}</th>
-                    <th scope="col">{t('col.email')}</th>
-                    <th scope="col">{t('col.timeZone')}</th>
-                    <th scope="col" className="num">
-                      {t('col.companies')}
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.email')}</th>
+                  <th scope="col">{t('col.timeZone')}</th>
+                  <th scope="col" className="num">
+                    {t('col.companies')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.users')}
+                  </th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((org) => (
+                  <tr key={org.id}>
+                    <th scope="row">
+                      {org.name} {org.id === me.bookkeeperOrgId && <span className="hint">{t('yours')}</span>}
                     </th>
-                    <th scope="col" className="num">
-                      {t('col.users')}
-                    </th>
-                    <th scope="col">{t('col.status')}</th>
-                    <th scope="col">{t('col.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((org) => (
-                    <tr key={org.id}>
-                      <th scope="row">
-                        {org.name} {org.id === me.bookkeeperOrgId && <span className="hint">{t('yours')}</span>}
-                      </th>
-                      <td>{org.email ?? t('none')}</td>
-                      <td>{formatTimeZone(org.timezone, lang)}</td>
-                      <td className="num">{count(org._count.companies)}</td>
-                      <td className="num">{count(org._count.adminUsers)}</td>
-                      <td>
-                        <StatusBadge active={org.active} of="organizations" />
-                      </td>
-                      <td>
-                        <div className="row-actions">
-                          <button type="button" className="secondary" aria-label={t('edit', { name: org.name })} onClick={() => setDialog({ kind: 'edit', org })}>
-                            {t('editShort')}
+                    <td>{org.email ?? t('none')}</td>
+                    <td>{formatTimeZone(org.timezone, lang)}</td>
+                    <td className="num">{count(org._count.companies)}</td>
+                    <td className="num">{count(org._count.adminUsers)}</td>
+                    <td>
+                      <StatusBadge active={org.active} of="organizations" />
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="secondary" aria-label={t('edit', { name: org.name })} onClick={() => setDialog({ kind: 'edit', org })}>
+                          {t('editShort')}
+                        </button>
+                        {/* A SUPER_ADMIN does not lock itself out by deactivating its own organization. */}
+                        {org.active && org.id !== me.bookkeeperOrgId && (
+                          <button type="button" className="danger" aria-label={t('deactivate', { name: org.name })} onClick={() => setDialog({ kind: 'deactivate', org })}>
+                            {t('deactivateShort')}
                           </button>
-                          {/* A SUPER_ADMIN does not lock itself out by deactivating its own organization. */}
-                          {org.active && org.id !== me.bookkeeperOrgId && (
-                            <button type="button" className="danger" aria-label={t('deactivate', { name: org.name })} onClick={() => setDialog({ kind: 'deactivate', org })}>
-                              {t('deactivateShort')}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-          </>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ListStates>
 

@@ -8,7 +8,6 @@ import type { PageProps } from '../page-props.ts';
 import { Link, useQueryParams } from '../router.tsx';
 import { useAdmin, useTimeZone } from '../session.tsx';
 import { ListStates } from '../ui/PageState.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -113,62 +112,59 @@ export default function PayPeriodsPage(_props: PageProps) {
       {/* While the form is open, its button is hidden: the empty list's hint would point at nothing. */}
       <ListStates list={list} empty={<p>{companyId || status ? t('list.emptyFiltered') : creating ? t('list.emptyCreating') : t('list.empty')}</p>}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="data-table period-table">
-                <caption>{t('list.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.dates')}</th>
-                    {!companyId && <th scope="col">{t('col.company')}</th>}
-                    <th scope="col">{t('col.type')}</th>
-                    <th scope="col">{t('col.status')}</th>
-                    <th scope="col">{t('col.payDate')}</th>
-                    <th scope="col" className="num">
-                      {t('col.entries')}
+          <div className="table-wrap">
+            <table className="data-table period-table">
+              <caption>{t('list.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.dates')}</th>
+                  {!companyId && <th scope="col">{t('col.company')}</th>}
+                  <th scope="col">{t('col.type')}</th>
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.payDate')}</th>
+                  <th scope="col" className="num">
+                    {t('col.entries')}
+                  </th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((period) => (
+                  <tr key={period.id}>
+                    <th scope="row">
+                      <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
                     </th>
-                    <th scope="col">{t('col.actions')}</th>
+                    {!companyId && <td>{period.company.name}</td>}
+                    <td>{t(`type.${period.periodType}`)}</td>
+                    <td>
+                      <span className="badge-pair">
+                        <PeriodStatusBadge status={period.status} />
+                        {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
+                        {period.locked && <LockedBadge locked />}
+                      </span>
+                    </td>
+                    <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
+                    <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
+                          {t('row.edit')}
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
+                          {period.locked ? t('row.unlock') : t('row.lock')}
+                        </button>
+                        {period._count.timeEntries === 0 && (
+                          <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
+                            {t('row.delete')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((period) => (
-                    <tr key={period.id}>
-                      <th scope="row">
-                        <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
-                      </th>
-                      {!companyId && <td>{period.company.name}</td>}
-                      <td>{t(`type.${period.periodType}`)}</td>
-                      <td>
-                        <span className="badge-pair">
-                          <PeriodStatusBadge status={period.status} />
-                          {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
-                          {period.locked && <LockedBadge locked />}
-                        </span>
-                      </td>
-                      <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
-                      <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
-                      <td>
-                        <div className="row-actions">
-                          <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
-                            {t('row.edit')}
-                          </button>
-                          <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
-                            {period.locked ? t('row.unlock') : t('row.lock')}
-                          </button>
-                          {period._count.timeEntries === 0 && (
-                            <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
-                              {t('row.delete')}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-          </>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ListStates>
       {action && <PeriodActionDialog action={action} onClose={() => setAction(null)} onDone={done} />}

@@ -12,7 +12,6 @@ import { useAdmin, useTimeZone } from '../session.tsx';
 import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ListStates } from '../ui/PageState.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
@@ -86,67 +85,64 @@ export default function UsersPage(_props: PageProps) {
 
       <ListStates list={users} empty={search || !showAll ? t('empty') : t('emptyAll')}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">{t('caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.nameEmail')}</th>
-                    <th scope="col">{t('col.role')}</th>
-                    {showOrg && <th scope="col">{t('col.organization')}</th>}
-                    <th scope="col">{t('col.status')}</th>
-                    <th scope="col">{t('col.lastSignIn')}</th>
-                    <th scope="col">{t('col.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((user) => (
-                    <tr key={user.id}>
-                      {/* The email under the name, and the actions in two lines: seven columns in one
-                          line pushed Status and Last sign-in under the held actions column. */}
-                      <th scope="row" className="row-name">
-                        {fullName(user)} {user.id === me.id && <span className="hint">{t('you')}</span>}
-                        <span className="hint row-sub row-email">{user.email}</span>
-                      </th>
-                      <td>
-                        <span className={user.role === 'SUPER_ADMIN' ? 'badge badge-info' : 'badge badge-muted'}>{t(`role.${user.role}`)}</span>
-                      </td>
-                      {showOrg && <td className="cell-wrap">{user.bookkeeperOrg.name}</td>}
-                      <td>
-                        <StatusBadge active={user.active} of="users" />
-                      </td>
-                      <td>{lastSignIn(user.lastLoginAt)}</td>
-                      <td>
-                        {superOnly(user) ? (
-                          <span className="hint">{t('managedBySuper')}</span>
-                        ) : (
-                          <div className="row-actions row-actions-stacked">
-                            <div className="row-buttons">
-                              <button type="button" className="secondary" aria-label={t('edit', { name: fullName(user) })} onClick={() => setDialog({ kind: 'edit', user })}>
-                                {t('editShort')}
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.nameEmail')}</th>
+                  <th scope="col">{t('col.role')}</th>
+                  {showOrg && <th scope="col">{t('col.organization')}</th>}
+                  <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.lastSignIn')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((user) => (
+                  <tr key={user.id}>
+                    {/* The email under the name, and the actions in two lines: seven columns in one
+                        line pushed Status and Last sign-in under the held actions column. */}
+                    <th scope="row" className="row-name">
+                      {fullName(user)} {user.id === me.id && <span className="hint">{t('you')}</span>}
+                      <span className="hint row-sub row-email">{user.email}</span>
+                    </th>
+                    <td>
+                      <span className={user.role === 'SUPER_ADMIN' ? 'badge badge-info' : 'badge badge-muted'}>{t(`role.${user.role}`)}</span>
+                    </td>
+                    {showOrg && <td className="cell-wrap">{user.bookkeeperOrg.name}</td>}
+                    <td>
+                      <StatusBadge active={user.active} of="users" />
+                    </td>
+                    <td>{lastSignIn(user.lastLoginAt)}</td>
+                    <td>
+                      {superOnly(user) ? (
+                        <span className="hint">{t('managedBySuper')}</span>
+                      ) : (
+                        <div className="row-actions row-actions-stacked">
+                          <div className="row-buttons">
+                            <button type="button" className="secondary" aria-label={t('edit', { name: fullName(user) })} onClick={() => setDialog({ kind: 'edit', user })}>
+                              {t('editShort')}
+                            </button>
+                            {user.active && user.id !== me.id && (
+                              <button type="button" className="danger" aria-label={t('deactivate', { name: fullName(user) })} onClick={() => setDialog({ kind: 'deactivate', user })}>
+                                {t('deactivateShort')}
                               </button>
-                              {user.active && user.id !== me.id && (
-                                <button type="button" className="danger" aria-label={t('deactivate', { name: fullName(user) })} onClick={() => setDialog({ kind: 'deactivate', user })}>
-                                  {t('deactivateShort')}
-                                </button>
-                              )}
-                            </div>
-                            <div className="row-links">
-                              <button type="button" className="secondary" aria-label={t('resetPassword', { name: fullName(user) })} onClick={() => setDialog({ kind: 'reset', user })}>
-                                {t('resetShort')}
-                              </button>
-                            </div>
+                            )}
                           </div>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onPage={(next) => setQuery({ page: next === 1 ? null : next })} />
-          </>
+                          <div className="row-links">
+                            <button type="button" className="secondary" aria-label={t('resetPassword', { name: fullName(user) })} onClick={() => setDialog({ kind: 'reset', user })}>
+                              {t('resetShort')}
+                            </button>
+                          </div>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ListStates>
 
