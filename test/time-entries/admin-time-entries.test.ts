@@ -533,11 +533,35 @@ describe('GET /api/v1/admin/time-entries', () => {
     expect(await listedIds(tenant.token, { employeeId: tenant.employee.id, endDate: '2026-10-06T12:00:00Z' })).toEqual([lateMonday.id]);
   });
 
+  it('filters open entries (no clockOut: who is on the clock) and closed ones with open=true|false', async () => {
+    const tenant = await adminTenant(t);
+    const other = await adminTenant(t);
+    const colleague = await createEmployee(t.db, { companyId: tenant.company.id });
+    const closed = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-05T13:00:00.000Z', '2026-10-05T21:00:00.000Z');
+    const open = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-06T13:00:00.000Z');
+    const colleagueOpen = await postEntry(t, tenant.token, colleague.id, '2026-10-06T12:00:00.000Z');
+    await postEntry(t, other.token, other.employee.id, '2026-10-06T13:00:00.000Z');
+
+    expect(await listedIds(tenant.token, { open: 'true' })).toEqual([open.id, colleagueOpen.id]);
+    expect(await listedIds(tenant.token, { open: 'false' })).toEqual([closed.id]);
+    expect(await listedIds(tenant.token, { open: 'true', employeeId: colleague.id })).toEqual([colleagueOpen.id]);
+    expect(await listedIds(tenant.token, { open: 'true', companyId: tenant.company.id, startDate: '2026-10-06' })).toEqual([open.id, colleagueOpen.id]);
+    const res = await api().get(BASE, { token: tenant.token, query: { open: 'true' } });
+    expect(res.body.data).toMatchObject({ total: 2 });
+    expect(res.body.data.items.every((entry: { clockOut: unknown; totalHours: unknown }) => entry.clockOut === null && entry.totalHours === null)).toBe(true);
+
+    // Closing the entry takes it off the list at once.
+    const closing = await api().put(`${BASE}/${open.id}`, { clockOut: '2026-10-06T20:00:00.000Z' }, { token: tenant.token });
+    expect(closing.status).toBe(200);
+    expect(await listedIds(tenant.token, { open: 'true' })).toEqual([colleagueOpen.id]);
+  });
+
   it.each([
     ['an impossible startDate', { startDate: '2026-02-30' }],
     ['an unparseable endDate', { endDate: 'next week' }],
     ['endDate before startDate', { startDate: '2026-10-06', endDate: '2026-10-05' }],
     ['an unknown status', { status: 'OPEN' }],
+    ['open other than true or false', { open: 'maybe' }],
   ])('rejects %s with 400', async (_name, query) => {
     const tenant = await adminTenant(t);
     const res = await api().get(BASE, { token: tenant.token, query });

@@ -1,6 +1,6 @@
 // Time-entry queries for the admin corrections (docs/time-rules.md §12). Queries only: the rules are in
 // time-entries.service.ts.
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { bookkeeperOrgs, companies, employees, payPeriods, timeEntries } from '../../db/schema.ts';
 import type { PayPeriodSummary } from '../pay-periods/pay-periods.repository.ts';
@@ -197,6 +197,8 @@ export interface TimeEntryListFilter {
   from: Date | null;
   to: Date | null;
   status: TimeEntryStatus | null;
+  /** true: only open entries (no clockOut yet); false: only closed ones; null: both. */
+  open: boolean | null;
   limit: number;
   offset: number;
 }
@@ -212,6 +214,7 @@ function listWhere(filter: TimeEntryListFilter): SQL | undefined {
     filter.from ? gte(timeEntries.clockIn, filter.from) : undefined,
     filter.to ? lte(timeEntries.clockIn, filter.to) : undefined,
     filter.status ? eq(timeEntries.status, filter.status) : undefined,
+    filter.open === null ? undefined : filter.open ? isNull(timeEntries.clockOut) : isNotNull(timeEntries.clockOut),
   );
 }
 

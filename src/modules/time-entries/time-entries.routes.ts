@@ -80,6 +80,7 @@ const TimeEntryListQuery = Type.Object({
   startDate: Type.Optional(Type.String({ maxLength: 64, description: 'clockIn from; a date-only value is the start of that day in the organization’s time zone' })),
   endDate: Type.Optional(Type.String({ maxLength: 64, description: 'clockIn until; a date-only value is the end of that day in the organization’s time zone' })),
   status: Type.Optional(TimeEntryStatus),
+  open: Type.Optional(Type.Boolean({ description: 'true: only entries still open (no clockOut), such as the people on the clock now; false: only closed ones' })),
 });
 
 const config = { auth: 'admin' as const, validationError: ValidationLabel.timeEntry };
@@ -91,7 +92,7 @@ export async function timeEntryRoutes(app: AppInstance, ctx: AppContext): Promis
       config: { ...config, failureError: FailureLabel.fetchTimeEntries },
       schema: {
         tags: TAGS,
-        summary: 'List time entries, newest clockIn first (filters: employee, company, pay period, clockIn range, status)',
+        summary: 'List time entries, newest clockIn first (filters: employee, company, pay period, clockIn range, status, open)',
         querystring: TimeEntryListQuery,
         response: { 200: envelope(paginated(AdminTimeEntry)), ...errorResponses(401, 403, 404) },
       },

@@ -54,6 +54,7 @@ export interface TimeEntryListQuery {
   startDate?: string;
   endDate?: string;
   status?: TimeEntryStatus;
+  open?: boolean;
 }
 
 interface EntryFields {
@@ -107,6 +108,7 @@ export async function listTimeEntries(ctx: AppContext, actor: AdminActor, query:
     from,
     to,
     status: query.status ?? null,
+    open: query.open ?? null,
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });

@@ -4609,7 +4609,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List time entries, newest clockIn first (filters: employee, company, pay period, clockIn range, status) */
+        /** List time entries, newest clockIn first (filters: employee, company, pay period, clockIn range, status, open) */
         get: {
             parameters: {
                 query?: {
@@ -4619,6 +4619,8 @@ export interface paths {
                     employeeId?: string;
                     /** @description clockIn until; a date-only value is the end of that day in the organization’s time zone */
                     endDate?: string;
+                    /** @description true: only entries still open (no clockOut), such as the people on the clock now; false: only closed ones */
+                    open?: boolean;
                     page?: number;
                     pageSize?: number;
                     /** @description Only entries linked to this pay period */
