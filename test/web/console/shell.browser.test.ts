@@ -10,7 +10,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => h?.close());
 
-const NAV = ['Pay periods', 'Companies', 'Employees', 'Reports', 'Audit log', 'Users', 'Settings'];
+const NAV = ['Pay periods', 'On the clock', 'Companies', 'Employees', 'Reports', 'Audit log', 'Users', 'Settings'];
 
 describe('the console shell at /admin', () => {
   it('signs in, shows the navigation, keeps the page in the URL and signs out', async () => {
@@ -63,7 +63,7 @@ describe('the console shell at /admin', () => {
     const { context, page } = await openConsole(h, '/admin', { locale: 'es-MX' });
     await signInAs(page, admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     const nav = page.getByRole('navigation', { name: 'Principal' });
-    for (const name of ['Periodos de pago', 'Empresas', 'Empleados', 'Informes', 'Registro de auditoría', 'Usuarios', 'Configuración', 'Organizaciones']) {
+    for (const name of ['Periodos de pago', 'En turno', 'Empresas', 'Empleados', 'Informes', 'Registro de auditoría', 'Usuarios', 'Configuración', 'Organizaciones']) {
       await expect(nav.getByRole('link', { name }).isVisible()).resolves.toBe(true);
     }
     await checkPage(page, 'shell-es');

@@ -9,13 +9,13 @@ import { Link, useQueryParams } from '../router.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { ListStates } from '../ui/PageState.tsx';
-import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { problemText } from '../ui/problems.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { employeesMessages } from './messages.ts';
 import { NewEmployeeDialog } from './NewEmployeeDialog.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
+import { CompanyFilter } from '../people/CompanyFilter.tsx';
 import { fullName, useDeactivateEmployee, useEmployees, type Employee } from './queries.ts';
 
 export default function EmployeesPage(_props: PageProps) {
@@ -61,18 +61,7 @@ export default function EmployeesPage(_props: PageProps) {
         {done}
       </p>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="company-filter">{t('filter.company')}</label>
-          <select id="company-filter" value={companyId} onChange={(event) => setQuery({ companyId: event.target.value, page: null })}>
-            <option value="">{t('filter.allCompanies')}</option>
-            <PendingChoice value={companyId} pending={companies.isLoading} />
-            {(companies.data ?? []).map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.active ? company.name : t('filter.inactiveCompany', { name: company.name })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, page: null })} />
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />
         <ActiveFilter of="people" />
       </div>

@@ -31,3 +31,17 @@ export const peopleMessages = defineCatalogue(
     'form.required': 'obligatorio',
   },
 );
+
+/** The company filter above the employee list and the people on the clock. */
+export const companyFilterMessages = defineCatalogue(
+  {
+    label: 'Company',
+    all: 'All companies',
+    inactive: '{name} (inactive)',
+  },
+  {
+    label: 'Empresa',
+    all: 'Todas las empresas',
+    inactive: '{name} (inactiva)',
+  },
+);

@@ -1,0 +1,155 @@
+// On the clock, in headless Chromium against the real service: the people clocked in now across the
+// organization's companies (not another organization's, not a closed shift), how long each has been
+// on the clock, a shift open over 12 hours flagged, the company filter in the URL with its empty
+// state, a forgotten clock out corrected from the row's entries link and gone from the list on
+// return, and the page in Spanish. axe and a screenshot at each state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createEmployee, createPayPeriod } from '../../helpers/factories.ts';
+import { adminToken, client } from '../../helpers/http.ts';
+import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { openSignedIn } from './signed-in.ts';
+
+let h: ConsoleHarness;
+beforeAll(async () => {
+  h = await startConsoleHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+const HOUR = 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/** A datetime-local value ("2026-11-29T08:15") of an instant in New York, as the entry form takes it. */
+function newYorkInput(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * A New York organization with two companies: Ana (Sunrise Bakery, whose pay period covers now)
+ * clocked in 2 hours ago on job J-100, Ben (Harbor Cafe, no pay period) clocked in 13 hours ago,
+ * and Cy, whose shift this morning is closed. Another organization's employee is clocked in too.
+ */
+async function seedShifts() {
+  const { org, admin } = await tenantWithAdmin(h);
+  const bakery = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Sunrise Bakery' });
+  const cafe = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Harbor Cafe' });
+  const quiet = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Quiet Books' });
+  const period = await createPayPeriod(h.t.db, { companyId: bakery.id, startDate: new Date(Date.now() - 3 * 24 * HOUR), endDate: new Date(Date.now() + 3 * 24 * HOUR) });
+  const ana = await createEmployee(h.t.db, { companyId: bakery.id, firstName: 'Ana', lastName: 'Ruiz', employeeNumber: 'E-7' });
+  const ben = await createEmployee(h.t.db, { companyId: cafe.id, firstName: 'Ben', lastName: 'Okafor', employeeNumber: 'E-8' });
+  const cy = await createEmployee(h.t.db, { companyId: bakery.id, firstName: 'Cy', lastName: 'Lam' });
+  const token = await adminToken(h.t.tokens, admin);
+  const api = client(h.t.app);
+  const post = async (body: Record<string, unknown>, as = token) => {
+    const res = await api.post('/api/v1/admin/time-entries', body, { token: as });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data as { id: string };
+  };
+  // 30 s past the hour, so the page reads "2 h 00 min" for the half minute its clock waits.
+  const anaShift = await post({ employeeId: ana.id, clockIn: ago(2 * HOUR + 30_000), jobCode: 'J-100' });
+  await post({ employeeId: ben.id, clockIn: ago(13 * HOUR) });
+  await post({ employeeId: cy.id, clockIn: ago(6 * HOUR), clockOut: ago(5 * HOUR) });
+
+  const other = await tenantWithAdmin(h);
+  const otherCompany = await createCompany(h.t.db, { bookkeeperOrgId: other.org.id });
+  const stranger = await createEmployee(h.t.db, { companyId: otherCompany.id, firstName: 'Zed', lastName: 'Stranger' });
+  await post({ employeeId: stranger.id, clockIn: ago(HOUR) }, await adminToken(h.t.tokens, other.admin));
+  return { admin, bakery, quiet, period, ana, anaShift, api, token };
+}
+
+describe('on the clock', () => {
+  it('lists who is clocked in now, flags a forgotten clock out, filters by company and drops a shift once it is closed', async () => {
+    const seed = await seedShifts();
+    const { context, page, problems } = await openSignedIn(h, seed.admin, '/admin/on-the-clock');
+    page.setDefaultTimeout(20_000);
+    await page.getByRole('heading', { level: 1, name: 'On the clock' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'On the clock' }).getAttribute('aria-current')).toBe('page');
+    await page.getByText('2 people on the clock · 1 for over 12 hours').waitFor();
+    await page.getByText(/^Updated at \d{1,2}:\d{2}\s[AP]M; the list refreshes every minute\.$/).waitFor();
+
+    const table = page.getByRole('table', { name: 'People on the clock, times in Eastern Time (New York)' });
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    // Newest clock in first: Ana (2 hours), then Ben (13 hours, no pay period covers his clock in).
+    const ana = rows.nth(0);
+    expect(await ana.getByRole('rowheader').innerText()).toMatch(/^Ruiz, Ana\s+E-7$/);
+    const anaCells = await ana.getByRole('cell').allInnerTexts();
+    expect(anaCells[0]).toBe('Sunrise Bakery');
+    expect(anaCells[2]).toMatch(/^2 h 0[01] min$/);
+    expect(anaCells[3]).toBe('J-100');
+    expect(anaCells[4]).toBe('—');
+    const ben = rows.nth(1);
+    expect(await ben.getByRole('rowheader').innerText()).toMatch(/^Okafor, Ben\s+E-8$/);
+    const benCells = await ben.getByRole('cell').allInnerTexts();
+    expect(benCells[0]).toBe('Harbor Cafe');
+    expect(benCells[2]).toMatch(/^13 h 0[01] min$/);
+    expect(benCells[4]).toBe('Long shift (over 12 h)');
+    expect(benCells[5]).toBe('No pay period yet');
+    expect(await page.getByText('Okafor, Ben').count()).toBe(1);
+    expect(await page.getByText('Stranger').count()).toBe(0);
+    expect(await page.getByText('Lam, Cy').count()).toBe(0);
+    await checkPage(page, 'on-the-clock');
+
+    // The company filter is in the URL; a company where nobody is in says so by name.
+    await page.getByLabel('Company').selectOption({ label: 'Sunrise Bakery' });
+    await page.waitForURL(new RegExp(`companyId=${seed.bakery.id}`));
+    await page.getByText('1 person on the clock').waitFor();
+    expect(await rows.count()).toBe(1);
+    await page.getByLabel('Company').selectOption({ label: 'Quiet Books' });
+    await page.getByText('Nobody at Quiet Books is clocked in right now.').waitFor();
+    expect(await page.getByText(/people on the clock/).count()).toBe(0);
+    await checkPage(page, 'on-the-clock-empty');
+    await page.getByLabel('Company').selectOption({ label: 'All companies' });
+    await page.getByText('2 people on the clock · 1 for over 12 hours').waitFor();
+
+    // Ana forgot to clock out: her row opens her entries in the pay period, where the bookkeeper adds it.
+    await page.getByRole('link', { name: 'View entries of Ana Ruiz' }).click();
+    await page.waitForURL(new RegExp(`/admin/pay-periods/${seed.period.id}/employees/${seed.ana.id}$`));
+    await page.getByRole('heading', { level: 1, name: 'Ana Ruiz’s entries' }).waitFor();
+    await page.getByRole('button', { name: /^Edit the entry of / }).click();
+    const edit = page.getByRole('dialog', { name: /^Edit the entry of / });
+    await edit.getByLabel('Clock out').fill(newYorkInput(new Date(Date.now() - HOUR)));
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText(/^Entry corrected\./).waitFor();
+    const closed = await seed.api.get(`/api/v1/admin/time-entries/${seed.anaShift.id}`, { token: seed.token });
+    expect(closed.body.data.clockOut).not.toBeNull();
+
+    await nav.getByRole('link', { name: 'On the clock' }).click();
+    await page.getByText('1 person on the clock · 1 for over 12 hours').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.nth(0).getByRole('rowheader').innerText()).toMatch(/^Okafor, Ben\s+E-8$/);
+
+    // The refresh button reads the list again at once, from the keyboard too.
+    const refresh = page.getByRole('button', { name: 'Refresh now' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('1 person on the clock · 1 for over 12 hours').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads in Spanish, and says when nobody is clocked in', async () => {
+    const seed = await seedShifts();
+    const { context, page } = await openSignedIn(h, seed.admin, '/admin/on-the-clock', 'es-MX');
+    page.setDefaultTimeout(20_000);
+    await page.getByRole('heading', { level: 1, name: 'En turno' }).waitFor();
+    await page.getByText('2 personas en turno · 1 desde hace más de 12 horas').waitFor();
+    const table = page.getByRole('table', { name: /^Personas en turno, horas en / });
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Empleado', 'Empresa', 'Entrada', 'Tiempo en turno', 'Trabajo / tarea', 'Avisos', 'Acciones']);
+    await table.getByText('Turno largo (más de 12 h)').waitFor();
+    await table.getByRole('link', { name: 'Ver registros de Ana Ruiz' }).waitFor();
+    await checkPage(page, 'on-the-clock-es');
+    await context.close();
+
+    const { admin } = await tenantWithAdmin(h);
+    const empty = await openSignedIn(h, admin, '/admin/on-the-clock');
+    await empty.page.getByText('Nobody is clocked in right now.').waitFor();
+    expect(await empty.page.getByRole('table').count()).toBe(0);
+    await empty.context.close();
+  });
+});

@@ -1,0 +1,150 @@
+// On the clock: the people clocked in now (their open entries), with how long each has been on the
+// clock and the flags a bookkeeper acts on: a shift open over 12 hours is most often a forgotten
+// clock out, which the row's entries page corrects. Company and page in the URL; the list refreshes
+// itself every minute and the times on the clock every half minute.
+import { formatDay, formatTime, formatTimeZone } from '../../i18n/format.ts';
+import type { Lang } from '../../i18n/translate.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { useCatalogue, type Translate } from '../catalogue.ts';
+import type { PageProps } from '../page-props.ts';
+import { entryFlags } from '../pay-period-entries/entry-groups.ts';
+import { FlagBadge } from '../pay-periods/badges.tsx';
+import { useCompanyChoices } from '../people/company-choices.ts';
+import { CompanyFilter } from '../people/CompanyFilter.tsx';
+import { Link, useQueryParams } from '../router.tsx';
+import { useTimeZone } from '../session.tsx';
+import { ListStates } from '../ui/PageState.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
+import { useOpenEntries, type OpenEntry } from './queries.ts';
+
+const HOUR_MS = 3_600_000;
+
+function elapsedText(ms: number, t: Translate<OnTheClockKey>): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return t('elapsed', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
+}
+
+/** "3 people on the clock · 1 for over 12 hours": the page's answer before its table. */
+function summaryText(total: number, longShifts: number, t: Translate<OnTheClockKey>): string {
+  const people = t(total === 1 ? 'summary.one' : 'summary.other', { count: total });
+  return longShifts === 0 ? people : `${people} · ${t('summary.long', { count: longShifts })}`;
+}
+
+export default function OnTheClockPage(_props: PageProps) {
+  const { t, lang } = useCatalogue(onTheClockMessages);
+  usePageTitle(t('title'));
+  const timeZone = useTimeZone();
+  const [query, setQuery] = useQueryParams();
+  const companyId = query.get('companyId') ?? '';
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const entries = useOpenEntries({ companyId, page });
+  const companies = useCompanyChoices();
+  const now = useNow(30_000);
+  const companyName = (id: string) => companies.data?.find((company) => company.id === id)?.name ?? t('none');
+  const longShifts = (entries.data?.items ?? []).filter((entry) => now - Date.parse(entry.clockIn) > 12 * HOUR_MS).length;
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="hint">{t('lead')}</p>
+        </div>
+      </div>
+      <div className="toolbar">
+        <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, page: null })} />
+        <button type="button" className="secondary" disabled={entries.isFetching} onClick={() => void entries.refetch()}>
+          {entries.isFetching && !entries.isPending ? t('refreshing') : t('refresh')}
+        </button>
+      </div>
+      {entries.data && (
+        // Not a live region: its time changes every minute, which a screen reader would announce.
+        <p className="clock-summary">
+          {entries.data.total > 0 && <strong>{summaryText(entries.data.total, longShifts, t)}</strong>}
+          <span className="hint">{t('updated', { time: formatTime(new Date(entries.dataUpdatedAt), timeZone, lang) })}</span>
+        </p>
+      )}
+
+      <ListStates list={entries} empty={companyId ? t('emptyCompany', { company: companyName(companyId) }) : t('empty')}>
+        {(data) => (
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('table.caption', { zone: formatTimeZone(timeZone, lang) })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.name')}</th>
+                  <th scope="col">{t('col.company')}</th>
+                  <th scope="col">{t('col.clockIn')}</th>
+                  <th scope="col" className="num">
+                    {t('col.elapsed')}
+                  </th>
+                  <th scope="col">{t('col.codes')}</th>
+                  <th scope="col">{t('col.flags')}</th>
+                  <th scope="col">{t('col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((entry) => (
+                  <OpenEntryRow key={entry.id} entry={entry} company={companyName(entry.companyId)} now={now} timeZone={timeZone} lang={lang} t={t} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
+    </>
+  );
+}
+
+interface RowProps {
+  entry: OpenEntry;
+  company: string;
+  now: number;
+  timeZone: string;
+  lang: Lang;
+  t: Translate<OnTheClockKey>;
+}
+
+function OpenEntryRow({ entry, company, now, timeZone, lang, t }: RowProps) {
+  const name = `${entry.employee.firstName} ${entry.employee.lastName}`;
+  // Every row is an open entry, so only the flags beyond OPEN_ENTRY say something here.
+  const flags = entryFlags(entry, now).filter((flag) => flag !== 'OPEN_ENTRY');
+  const codes = [entry.jobCode, entry.taskCode].filter(Boolean).join(' / ');
+  return (
+    <tr>
+      <th scope="row" className="row-name">
+        <Link to={`/admin/employees/${entry.employeeId}`}>{`${entry.employee.lastName}, ${entry.employee.firstName}`}</Link>
+        {entry.employee.employeeNumber && <span className="hint row-sub">{entry.employee.employeeNumber}</span>}
+      </th>
+      <td>{company}</td>
+      <td>
+        {formatTime(entry.clockIn, timeZone, lang)}
+        <span className="hint row-sub">{formatDay(entry.clockIn, timeZone, lang)}</span>
+      </td>
+      <td className="num">{elapsedText(now - Date.parse(entry.clockIn), t)}</td>
+      <td>{codes || t('none')}</td>
+      <td>
+        {flags.length > 0 ? (
+          <span className="flag-list">
+            {flags.map((flag) => (
+              <FlagBadge key={flag} flag={flag} />
+            ))}
+          </span>
+        ) : (
+          t('none')
+        )}
+      </td>
+      <td>
+        {entry.payPeriod ? (
+          <Link to={`/admin/pay-periods/${entry.payPeriod.id}/employees/${entry.employeeId}`}>
+            {t('entries')}
+            <span className="visually-hidden"> {t('entries.of', { name })}</span>
+          </Link>
+        ) : (
+          <span className="hint">{t('noPeriod')}</span>
+        )}
+      </td>
+    </tr>
+  );
+}
