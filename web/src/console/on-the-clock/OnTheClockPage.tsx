@@ -1,13 +1,18 @@
 // On the clock: the people clocked in now (their open entries), with how long each has been on the
 // clock and the flags a bookkeeper acts on: a shift open over 12 hours is most often a forgotten
-// clock out, which the row's entries page corrects. Company and page in the URL; the list refreshes
-// itself every minute and the times on the clock every half minute.
+// clock out, which the row's Clock out records (the entries page's own form, with now filled in).
+// Company and page in the URL; the list refreshes itself every minute and the times on the clock
+// every half minute.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDay, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { entryFlags } from '../pay-period-entries/entry-groups.ts';
+import { EntryFormDialog, type EntrySaved } from '../pay-period-entries/EntryFormDialog.tsx';
+import { useEntryFormat } from '../pay-period-entries/useEntryFormat.ts';
 import { FlagBadge } from '../pay-periods/badges.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
@@ -15,6 +20,7 @@ import { Link, useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { ListStates } from '../ui/PageState.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
+import { useRestoreFocus } from '../ui/useRestoreFocus.ts';
 import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
 import { useOpenEntries, type OpenEntry } from './queries.ts';
 
@@ -43,6 +49,21 @@ export default function OnTheClockPage(_props: PageProps) {
   const now = useNow(30_000);
   const companyName = (id: string) => companies.data?.find((company) => company.id === id)?.name ?? t('none');
   const longShifts = (entries.data?.items ?? []).filter((entry) => now - Date.parse(entry.clockIn) > 12 * HOUR_MS).length;
+  const format = useEntryFormat();
+  const queryClient = useQueryClient();
+  const [closing, setClosing] = useState<OpenEntry | null>(null);
+  const [done, setDone] = useState('');
+  useRestoreFocus(closing !== null);
+
+  async function clockedOut(result: EntrySaved) {
+    const entry = result.entry;
+    const name = closing ? `${closing.employee.firstName} ${closing.employee.lastName}` : '';
+    // A clock out moves hours on the review, the reports and the employee's page too.
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    setClosing(null);
+    if (result.kind === 'unchanged' || !entry?.clockOut) return;
+    setDone(t('done.clockedOut', { name, time: format.instant(entry.clockOut), hours: format.hours(entry.totalHours ?? 0) }));
+  }
 
   return (
     <>
@@ -52,6 +73,9 @@ export default function OnTheClockPage(_props: PageProps) {
           <p className="hint">{t('lead')}</p>
         </div>
       </div>
+      <p className="notice" role="status">
+        {done}
+      </p>
       <div className="toolbar">
         <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, page: null })} />
         <button type="button" className="secondary" disabled={entries.isFetching} onClick={() => void entries.refetch()}>
@@ -86,13 +110,36 @@ export default function OnTheClockPage(_props: PageProps) {
               </thead>
               <tbody>
                 {data.items.map((entry) => (
-                  <OpenEntryRow key={entry.id} entry={entry} company={companyName(entry.companyId)} now={now} timeZone={timeZone} lang={lang} t={t} />
+                  <OpenEntryRow
+                    key={entry.id}
+                    entry={entry}
+                    company={companyName(entry.companyId)}
+                    now={now}
+                    timeZone={timeZone}
+                    lang={lang}
+                    t={t}
+                    onClockOut={() => {
+                      setDone('');
+                      setClosing(entry);
+                    }}
+                  />
                 ))}
               </tbody>
             </table>
           </div>
         )}
       </ListStates>
+      {closing && (
+        <EntryFormDialog
+          key={closing.id}
+          mode={{ kind: 'correct', entry: closing, suggestedClockOut: new Date().toISOString() }}
+          employeeId={closing.employeeId}
+          format={format}
+          title={t('clockOut.title', { name: `${closing.employee.firstName} ${closing.employee.lastName}` })}
+          onSaved={clockedOut}
+          onClose={() => setClosing(null)}
+        />
+      )}
     </>
   );
 }
@@ -104,9 +151,10 @@ interface RowProps {
   timeZone: string;
   lang: Lang;
   t: Translate<OnTheClockKey>;
+  onClockOut(): void;
 }
 
-function OpenEntryRow({ entry, company, now, timeZone, lang, t }: RowProps) {
+function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: RowProps) {
   const name = `${entry.employee.firstName} ${entry.employee.lastName}`;
   // Every row is an open entry, so only the flags beyond OPEN_ENTRY say something here.
   const flags = entryFlags(entry, now).filter((flag) => flag !== 'OPEN_ENTRY');
@@ -136,14 +184,20 @@ function OpenEntryRow({ entry, company, now, timeZone, lang, t }: RowProps) {
         )}
       </td>
       <td>
-        {entry.payPeriod ? (
-          <Link to={`/admin/pay-periods/${entry.payPeriod.id}/employees/${entry.employeeId}`}>
-            {t('entries')}
-            <span className="visually-hidden"> {t('entries.of', { name })}</span>
-          </Link>
-        ) : (
-          <span className="hint">{t('noPeriod')}</span>
-        )}
+        <div className="row-actions">
+          <button type="button" className="secondary" onClick={onClockOut}>
+            {t('clockOut')}
+            <span className="visually-hidden"> {name}</span>
+          </button>
+          {entry.payPeriod ? (
+            <Link to={`/admin/pay-periods/${entry.payPeriod.id}/employees/${entry.employeeId}`}>
+              {t('entries')}
+              <span className="visually-hidden"> {t('entries.of', { name })}</span>
+            </Link>
+          ) : (
+            <span className="hint">{t('noPeriod')}</span>
+          )}
+        </div>
       </td>
     </tr>
   );

@@ -3,7 +3,7 @@ import { defineCatalogue } from '../catalogue.ts';
 export const onTheClockMessages = defineCatalogue(
   {
     title: 'On the clock',
-    lead: 'Who has clocked in and not yet out, newest clock in first. A shift open for over 12 hours is most often a forgotten clock out: open its entries to add one.',
+    lead: 'Who has clocked in and not yet out, newest clock in first. A shift open for over 12 hours is most often a forgotten clock out: Clock out records when it ended.',
     'summary.one': '{count} person on the clock',
     'summary.other': '{count} people on the clock',
     'summary.long': '{count} for over 12 hours',
@@ -20,6 +20,9 @@ export const onTheClockMessages = defineCatalogue(
     'col.actions': 'Actions',
     elapsed: '{hours} h {minutes} min',
     none: '—',
+    clockOut: 'Clock out',
+    'clockOut.title': 'Clock out {name}',
+    'done.clockedOut': '{name} is clocked out: {time}, {hours} h on this shift.',
     entries: 'View entries',
     'entries.of': 'of {name}',
     noPeriod: 'No pay period yet',
@@ -28,7 +31,7 @@ export const onTheClockMessages = defineCatalogue(
   },
   {
     title: 'En turno',
-    lead: 'Quién ha fichado la entrada y todavía no la salida, de la entrada más reciente a la más antigua. Un turno abierto más de 12 horas suele ser una salida olvidada: abra sus registros para añadirla.',
+    lead: 'Quién ha fichado la entrada y todavía no la salida, de la entrada más reciente a la más antigua. Un turno abierto más de 12 horas suele ser una salida olvidada: Fichar salida registra cuándo terminó.',
     'summary.one': '{count} persona en turno',
     'summary.other': '{count} personas en turno',
     'summary.long': '{count} desde hace más de 12 horas',
@@ -45,6 +48,9 @@ export const onTheClockMessages = defineCatalogue(
     'col.actions': 'Acciones',
     elapsed: '{hours} h {minutes} min',
     none: '—',
+    clockOut: 'Fichar salida',
+    'clockOut.title': 'Fichar la salida de {name}',
+    'done.clockedOut': 'Salida de {name} registrada: {time}, {hours} h en este turno.',
     entries: 'Ver registros',
     'entries.of': 'de {name}',
     noPeriod: 'Sin periodo de pago',

@@ -12,7 +12,11 @@ import { entriesMessages } from './messages.ts';
 import { createEntry, newEntryIntent, updateEntry, type Entry, type UpdateEntryBody } from './queries.ts';
 import type { EntryFormat } from './useEntryFormat.ts';
 
-export type EntryFormMode = { kind: 'add'; defaultDay: string } | { kind: 'correct'; entry: Entry };
+/**
+ * `suggestedClockOut` fills an open entry's empty clock out (On the clock offers now), for the
+ * bookkeeper to keep or change; the entry is only closed when the form is saved.
+ */
+export type EntryFormMode = { kind: 'add'; defaultDay: string } | { kind: 'correct'; entry: Entry; suggestedClockOut?: string };
 
 export interface EntrySaved {
   kind: 'created' | 'corrected' | 'unchanged';
@@ -35,7 +39,7 @@ function initialValues(mode: EntryFormMode, timeZone: string): Values {
   const { entry } = mode;
   return {
     clockIn: toWallTime(entry.clockIn, timeZone),
-    clockOut: entry.clockOut ? toWallTime(entry.clockOut, timeZone) : '',
+    clockOut: entry.clockOut ? toWallTime(entry.clockOut, timeZone) : mode.suggestedClockOut ? toWallTime(mode.suggestedClockOut, timeZone) : '',
     breakMinutes: String(entry.breakMinutes),
     jobCode: entry.jobCode ?? '',
     taskCode: entry.taskCode ?? '',
@@ -49,10 +53,13 @@ export function EntryFormDialog({
   format,
   onSaved,
   onClose,
+  title: givenTitle,
 }: {
   mode: EntryFormMode;
   employeeId: string;
   format: EntryFormat;
+  /** The page's own name for what the form does ("Clock out Ben Okafor"); else add or edit. */
+  title?: string;
   onSaved(saved: EntrySaved): Promise<void> | void;
   onClose(): void;
 }) {
@@ -68,10 +75,15 @@ export function EntryFormDialog({
   const [otherProblem, setOtherProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const clockOutRef = useRef<HTMLInputElement>(null);
+  const suggestsClockOut = mode.kind === 'correct' && mode.suggestedClockOut !== undefined;
+
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+    // showModal focuses the first field; a suggested clock out is what the person came to check.
+    if (suggestsClockOut) clockOutRef.current?.focus();
+  }, [suggestsClockOut]);
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -167,7 +179,7 @@ export function EntryFormDialog({
     'aria-describedby': describedBy(name, hint ? `${id}-${name}-hint` : undefined),
   });
 
-  const title = mode.kind === 'add' ? t('form.addTitle') : t('form.correctTitle', { when: format.instant(mode.entry.clockIn) });
+  const title = givenTitle ?? (mode.kind === 'add' ? t('form.addTitle') : t('form.correctTitle', { when: format.instant(mode.entry.clockIn) }));
   return (
     <dialog
       ref={ref}
@@ -190,7 +202,7 @@ export function EntryFormDialog({
         </div>
         <div className="entry-form-grid">
           {field('clockIn', t('form.clockIn'), <input type="datetime-local" required {...common('clockIn')} />)}
-          {field('clockOut', t('form.clockOut'), <input type="datetime-local" {...common('clockOut', true)} />, t('form.clockOutHint'))}
+          {field('clockOut', t('form.clockOut'), <input type="datetime-local" ref={clockOutRef} {...common('clockOut', true)} />, t('form.clockOutHint'))}
           {field('breakMinutes', t('form.breakMinutes'), <input type="number" inputMode="numeric" min={0} step={1} {...common('breakMinutes')} />)}
           {field('jobCode', t('form.jobCode'), <input type="text" maxLength={255} {...common('jobCode')} />)}
           {field('taskCode', t('form.taskCode'), <input type="text" maxLength={255} {...common('taskCode')} />)}
