@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee, createPayPeriod } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
-import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { VIEWPORTS } from '../../helpers/browser.ts';
+import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 import { openSignedIn } from './signed-in.ts';
 
 let h: ConsoleHarness;
@@ -172,6 +173,20 @@ describe('on the clock', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await checkPage(page, 'on-the-clock-es');
     await context.close();
+
+    // On a phone, where an owner checks who is in: the page fits the screen, the table scrolls in its frame.
+    const phone = await openConsole(h, '/admin', { viewport: VIEWPORTS.phone });
+    await signInAs(phone.page, seed.admin);
+    await phone.page.goto(h.origin + '/admin/on-the-clock');
+    await phone.page.getByText('2 people on the clock · 1 for over 12 hours').waitFor();
+    expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    // Each row is a card: the time on the clock and the Clock out button are on screen, not scrolled off.
+    for (const visible of [phone.page.getByText(/^13 h 0[01] min$/), phone.page.getByRole('button', { name: 'Clock out Ben Okafor' })]) {
+      const box = (await visible.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    }
+    await checkPage(phone.page, 'on-the-clock-phone');
+    await phone.context.close();
 
     const { admin } = await tenantWithAdmin(h);
     const empty = await openSignedIn(h, admin, '/admin/on-the-clock');

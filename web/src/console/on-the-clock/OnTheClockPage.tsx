@@ -93,22 +93,36 @@ export default function OnTheClockPage(_props: PageProps) {
       <ListStates list={entries} empty={companyId ? t('emptyCompany', { company: companyName(companyId) }) : t('empty')}>
         {(data) => (
           <div className="table-wrap">
-            <table className="data-table">
+            {/* On a phone each row becomes a card (console.css, "On the clock"). CSS display changes
+                can cost a table its semantics in some browsers, so the roles are written out. */}
+            <table className="data-table clock-table" role="table">
               <caption className="visually-hidden">{t('table.caption', { zone: formatTimeZone(timeZone, lang) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col.name')}</th>
-                  <th scope="col">{t('col.company')}</th>
-                  <th scope="col">{t('col.clockIn')}</th>
-                  <th scope="col" className="num">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    {t('col.name')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('col.company')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('col.clockIn')}
+                  </th>
+                  <th scope="col" role="columnheader" className="num">
                     {t('col.elapsed')}
                   </th>
-                  <th scope="col">{t('col.codes')}</th>
-                  <th scope="col">{t('col.flags')}</th>
-                  <th scope="col">{t('col.actions')}</th>
+                  <th scope="col" role="columnheader">
+                    {t('col.codes')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('col.flags')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('col.actions')}
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {data.items.map((entry) => (
                   <OpenEntryRow
                     key={entry.id}
@@ -160,19 +174,25 @@ function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: Ro
   const flags = entryFlags(entry, now).filter((flag) => flag !== 'OPEN_ENTRY');
   const codes = [entry.jobCode, entry.taskCode].filter(Boolean).join(' / ');
   return (
-    <tr>
-      <th scope="row" className="row-name">
+    <tr role="row">
+      <th scope="row" role="rowheader" className="row-name clock-name">
         <Link to={`/admin/employees/${entry.employeeId}`}>{`${entry.employee.lastName}, ${entry.employee.firstName}`}</Link>
         {entry.employee.employeeNumber && <span className="hint row-sub">{entry.employee.employeeNumber}</span>}
       </th>
-      <td>{company}</td>
-      <td>
+      <td role="cell" className="clock-company">
+        {company}
+      </td>
+      <td role="cell" className="clock-in" data-label={t('col.clockIn')}>
         {formatTime(entry.clockIn, timeZone, lang)}
         <span className="hint row-sub">{formatDay(entry.clockIn, timeZone, lang)}</span>
       </td>
-      <td className="num">{elapsedText(now - Date.parse(entry.clockIn), t)}</td>
-      <td>{codes || t('none')}</td>
-      <td>
+      <td role="cell" className="num clock-elapsed" data-label={t('col.elapsed')}>
+        {elapsedText(now - Date.parse(entry.clockIn), t)}
+      </td>
+      <td role="cell" className={codes ? 'clock-codes' : 'clock-codes clock-none'} data-label={t('col.codes')}>
+        {codes || t('none')}
+      </td>
+      <td role="cell" className={flags.length > 0 ? 'clock-flags' : 'clock-flags clock-none'}>
         {flags.length > 0 ? (
           <span className="flag-list">
             {flags.map((flag) => (
@@ -183,7 +203,7 @@ function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: Ro
           t('none')
         )}
       </td>
-      <td>
+      <td role="cell" className="clock-actions">
         <div className="row-actions">
           <button type="button" className="secondary" onClick={onClockOut}>
             {t('clockOut')}
