@@ -540,20 +540,25 @@ describe('GET /api/v1/admin/time-entries', () => {
     const closed = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-05T13:00:00.000Z', '2026-10-05T21:00:00.000Z');
     const open = await postEntry(t, tenant.token, tenant.employee.id, '2026-10-06T13:00:00.000Z');
     const colleagueOpen = await postEntry(t, tenant.token, colleague.id, '2026-10-06T12:00:00.000Z');
+    const company2 = await createCompany(t.db, { bookkeeperOrgId: tenant.org.id });
+    const worker2 = await createEmployee(t.db, { companyId: company2.id });
+    const elsewhereOpen = await postEntry(t, tenant.token, worker2.id, '2026-10-06T11:00:00.000Z');
     await postEntry(t, other.token, other.employee.id, '2026-10-06T13:00:00.000Z');
 
-    expect(await listedIds(tenant.token, { open: 'true' })).toEqual([open.id, colleagueOpen.id]);
+    expect(await listedIds(tenant.token, { open: 'true' })).toEqual([open.id, colleagueOpen.id, elsewhereOpen.id]);
     expect(await listedIds(tenant.token, { open: 'false' })).toEqual([closed.id]);
     expect(await listedIds(tenant.token, { open: 'true', employeeId: colleague.id })).toEqual([colleagueOpen.id]);
     expect(await listedIds(tenant.token, { open: 'true', companyId: tenant.company.id, startDate: '2026-10-06' })).toEqual([open.id, colleagueOpen.id]);
-    const res = await api().get(BASE, { token: tenant.token, query: { open: 'true' } });
-    expect(res.body.data).toMatchObject({ total: 2 });
+    expect(await listedIds(tenant.token, { open: 'true', companyId: company2.id })).toEqual([elsewhereOpen.id]);
+    expect(await listedIds(tenant.token, { open: 'false', companyId: company2.id })).toEqual([]);
+    const res = await api().get(BASE, { token: tenant.token, query: { open: 'true', pageSize: 2 } });
+    expect(res.body.data).toMatchObject({ total: 3, totalPages: 2 });
     expect(res.body.data.items.every((entry: { clockOut: unknown; totalHours: unknown }) => entry.clockOut === null && entry.totalHours === null)).toBe(true);
 
     // Closing the entry takes it off the list at once.
     const closing = await api().put(`${BASE}/${open.id}`, { clockOut: '2026-10-06T20:00:00.000Z' }, { token: tenant.token });
     expect(closing.status).toBe(200);
-    expect(await listedIds(tenant.token, { open: 'true' })).toEqual([colleagueOpen.id]);
+    expect(await listedIds(tenant.token, { open: 'true' })).toEqual([colleagueOpen.id, elsewhereOpen.id]);
   });
 
   it.each([

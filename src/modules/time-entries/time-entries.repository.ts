@@ -203,13 +203,33 @@ export interface TimeEntryListFilter {
   offset: number;
 }
 
+/**
+ * The organization and company scopes. Open entries are reached through their employees instead,
+ * by the one-open-entry index (`time_entries_one_open_per_employee`, open rows only): that costs
+ * one probe per employee, where the company's clock-in index would be read over its whole history
+ * (BENCHMARKS.md, "The open-entry list"). An entry's company is always its employee's (an
+ * employee's company never changes), so both forms select the same rows.
+ */
+function scopeWhere(filter: TimeEntryListFilter): SQL[] {
+  const scopes: SQL[] = [];
+  if (filter.open === true) {
+    if (filter.bookkeeperOrgId) {
+      scopes.push(sql`${timeEntries.employeeId} in (select ${employees.id} from ${employees} join ${companies} on ${companies.id} = ${employees.companyId} where ${companies.bookkeeperOrgId} = ${filter.bookkeeperOrgId})`);
+    }
+    if (filter.companyId) scopes.push(sql`${timeEntries.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${filter.companyId})`);
+    return scopes;
+  }
+  if (filter.bookkeeperOrgId) {
+    scopes.push(sql`${timeEntries.companyId} in (select ${companies.id} from ${companies} where ${companies.bookkeeperOrgId} = ${filter.bookkeeperOrgId})`);
+  }
+  if (filter.companyId) scopes.push(eq(timeEntries.companyId, filter.companyId));
+  return scopes;
+}
+
 function listWhere(filter: TimeEntryListFilter): SQL | undefined {
   return and(
-    filter.bookkeeperOrgId
-      ? sql`${timeEntries.companyId} in (select ${companies.id} from ${companies} where ${companies.bookkeeperOrgId} = ${filter.bookkeeperOrgId})`
-      : undefined,
+    ...scopeWhere(filter),
     filter.employeeId ? eq(timeEntries.employeeId, filter.employeeId) : undefined,
-    filter.companyId ? eq(timeEntries.companyId, filter.companyId) : undefined,
     filter.payPeriodId ? eq(timeEntries.payPeriodId, filter.payPeriodId) : undefined,
     filter.from ? gte(timeEntries.clockIn, filter.from) : undefined,
     filter.to ? lte(timeEntries.clockIn, filter.to) : undefined,
