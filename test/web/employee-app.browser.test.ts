@@ -129,6 +129,7 @@ describe('the employee app at / in headless Chromium', () => {
     const [openEntry] = await t.db.select().from(timeEntries).where(eq(timeEntries.employeeId, employee.id));
     expect(openEntry?.jobCode).toBe('J-100');
     await expect(page.getByText(/^0:00:0\d$/).isVisible()).resolves.toBe(true);
+    expect(await page.getByText(/clocked in for over 12 hours/).count()).toBe(0);
     await checkScreen(page, 'home-clocked-in');
 
     await page.getByLabel('Break minutes').fill('0');
@@ -259,8 +260,13 @@ describe('the employee app at / in headless Chromium', () => {
     await expect.poll(() => status.innerText()).toBe(`Clocked in at ${time('en-US')}`);
     await page.clock.runFor(2 * 60_000);
     await expect.poll(() => status.innerText()).toBe(`Clocked in on ${day('en-US')} at ${time('en-US')}`);
+    // Open for 14 hours: most often a forgotten clock out, which the employee is told how to mend.
+    await page.getByText('You have been clocked in for over 12 hours. If you forgot to clock out, clock out now and write in the notes when you left; your manager will correct the time.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'web-home-long-shift-phone', { fullPage: true });
     await page.getByLabel('Language').selectOption('es');
     expect(await page.getByRole('heading', { name: /^Entrada marcada / }).innerText()).toBe(`Entrada marcada el ${day('es-US')} a las ${time('es-US')}`);
+    await page.getByText(/^Lleva más de 12 horas con la entrada marcada\. Si olvidó marcar la salida, márquela ahora/).waitFor();
     await context.close();
   }, 120_000);
 

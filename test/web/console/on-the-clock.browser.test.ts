@@ -166,8 +166,8 @@ describe('on the clock', () => {
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Empleado', 'Empresa', 'Entrada', 'Tiempo en turno', 'Trabajo / tarea', 'Avisos', 'Acciones']);
     await table.getByText('Turno largo (más de 12 h)').waitFor();
     await table.getByRole('link', { name: 'Ver registros de Ana Ruiz' }).waitFor();
-    await table.getByRole('button', { name: 'Fichar salida Ben Okafor' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Fichar la salida de Ben Okafor' });
+    await table.getByRole('button', { name: 'Marcar salida Ben Okafor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Marcar la salida de Ben Okafor' });
     await dialog.getByLabel('Salida').waitFor();
     await checkPage(page, 'on-the-clock-clock-out-es');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();

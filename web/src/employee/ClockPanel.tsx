@@ -63,6 +63,20 @@ export interface ClockPanelProps {
   onPunched(confirmation: Confirmation): void;
 }
 
+/** The same line as the console's Long shift flag (src/domain/timesheet-flags.ts). */
+const LONG_SHIFT_MS = 12 * 3600 * 1000;
+
+/**
+ * A shift open for over 12 hours is most often a forgotten clock out. The employee cannot set the
+ * time of a clock out, so the app says what to do: clock out now and write when they left.
+ */
+function LongShiftNotice({ openSince }: { openSince: string }) {
+  const { t } = useI18n();
+  const now = useNow(60_000);
+  if (now - Date.parse(openSince) <= LONG_SHIFT_MS) return null;
+  return <p className="long-shift">{t('home.longShift')}</p>;
+}
+
 /** When the open shift began; one that began on an earlier day (overnight, or left open) names its day. */
 function ClockedInSince({ openSince, timeZone }: { openSince: string; timeZone: string }) {
   const { t, lang } = useI18n();
@@ -134,6 +148,7 @@ export function ClockPanel({ api, openSince, timeZone, queue, onPunched }: Clock
         {clockedIn ? <ClockedInSince openSince={openSince} timeZone={timeZone} /> : t('home.clockedOut')}
       </h2>
       {clockedIn && <ElapsedTimer since={openSince} />}
+      {clockedIn && <LongShiftNotice openSince={openSince} />}
       {clockedIn ? (
         <div className="punch-fields">
           <label className="field">

@@ -55,6 +55,7 @@ export const en = {
   'home.company': 'Company: {company}',
   'home.clockedIn': 'Clocked in at {time}',
   'home.clockedInOn': 'Clocked in on {day} at {time}',
+  'home.longShift': 'You have been clocked in for over 12 hours. If you forgot to clock out, clock out now and write in the notes when you left; your manager will correct the time.',
   'home.clockedOut': 'Clocked out',
   'home.elapsed': 'Time on the clock',
   'home.clockIn': 'Clock in',

@@ -55,6 +55,7 @@ export const es: Messages = {
   'home.company': 'Empresa: {company}',
   'home.clockedIn': 'Entrada marcada a las {time}',
   'home.clockedInOn': 'Entrada marcada el {day} a las {time}',
+  'home.longShift': 'Lleva más de 12 horas con la entrada marcada. Si olvidó marcar la salida, márquela ahora y escriba en las notas a qué hora se fue; su responsable corregirá la hora.',
   'home.clockedOut': 'Fuera de turno',
   'home.elapsed': 'Tiempo trabajado',
   'home.clockIn': 'Marcar entrada',

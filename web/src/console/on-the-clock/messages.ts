@@ -31,7 +31,7 @@ export const onTheClockMessages = defineCatalogue(
   },
   {
     title: 'En turno',
-    lead: 'Quién ha fichado la entrada y todavía no la salida, de la entrada más reciente a la más antigua. Un turno abierto más de 12 horas suele ser una salida olvidada: Fichar salida registra cuándo terminó.',
+    lead: 'Quién ha marcado la entrada y todavía no la salida, de la entrada más reciente a la más antigua. Un turno abierto más de 12 horas suele ser una salida olvidada: Marcar salida registra cuándo terminó.',
     'summary.one': '{count} persona en turno',
     'summary.other': '{count} personas en turno',
     'summary.long': '{count} desde hace más de 12 horas',
@@ -48,14 +48,14 @@ export const onTheClockMessages = defineCatalogue(
     'col.actions': 'Acciones',
     elapsed: '{hours} h {minutes} min',
     none: '—',
-    clockOut: 'Fichar salida',
-    'clockOut.title': 'Fichar la salida de {name}',
+    clockOut: 'Marcar salida',
+    'clockOut.title': 'Marcar la salida de {name}',
     'done.clockedOut': 'Salida de {name} registrada: {time}, {hours} h en este turno.',
     entries: 'Ver registros',
     'entries.of': 'de {name}',
     noPeriod: 'Sin periodo de pago',
-    empty: 'Nadie ha fichado la entrada ahora mismo.',
-    emptyCompany: 'Nadie de {company} ha fichado la entrada ahora mismo.',
+    empty: 'Nadie ha marcado la entrada ahora mismo.',
+    emptyCompany: 'Nadie de {company} ha marcado la entrada ahora mismo.',
   },
 );
 

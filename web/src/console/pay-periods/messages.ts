@@ -269,7 +269,7 @@ export const periodMessages = defineCatalogue(
     'reject.confirm': 'Rechazar hoja de horas',
     'reject.done': 'Se rechazó la hoja de horas de {name}. El motivo aparece en su fila.',
     'decision.locked': 'Este periodo de pago está bloqueado. Desbloquéelo para aprobar o rechazar hojas de horas.',
-    'decision.open': '{name} todavía tiene un registro abierto (¿olvidó fichar la salida?). Ciérrelo antes de aprobar.',
+    'decision.open': '{name} todavía tiene un registro abierto (¿olvidó marcar la salida?). Ciérrelo antes de aprobar.',
     'decision.none': '{name} no tiene registros en este periodo, así que no hay nada que aprobar.',
     'decision.already': 'La hoja de horas de {name} ya está aprobada.',
     'decision.notSubmitted': 'La hoja de horas de {name} no se ha enviado, así que no hay nada que rechazar.',
