@@ -5,7 +5,7 @@
 // the kiosk link, Spanish, axe and a screenshot of every state.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees } from '../../../src/db/schema.ts';
+import { employees, payPeriods } from '../../../src/db/schema.ts';
 import { createCompany, createEmployee, createPayPeriod, createTimeEntry, reloadEmployee, unique, uniquePhone } from '../../helpers/factories.ts';
 import { request } from '../../helpers/http.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
@@ -164,7 +164,7 @@ describe("an employee's page", () => {
     const entries = page.getByRole('table', { name: /Lena .*’s time entries, newest first, in Eastern Time \(New York\)$/ });
     const rows = entries.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+Open\s+—\s+—\s+—\s+—\s+No pay period\s+Pending/);
+    expect(await rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+Open\s+Clock out\s+—\s+—\s+—\s+—\s+No pay period\s+Pending/);
     expect(await rows.nth(1).innerText()).toMatch(/Mon, Nov 2\s+9:00 AM\s+6:30 PM\s+30 min\s+9\.00\s+8\.00\s+1\.00\s+Nov 2\s*–\s*8, 2026\s*Locked\s+Pending/);
     await checkPage(page, 'employee-page');
 
@@ -210,6 +210,21 @@ describe("an employee's page", () => {
     expect((await verify(person.phone, generated)).status).toBe(200);
     expect((await verify(person.phone, '5150')).status).toBe(401);
     await checkPage(page, 'employee-pin-generated');
+
+    // The open entry is a forgotten clock out: Clock out, set to when she left, closes it. Its week
+    // is in the locked period, whose overtime it would change, so it waits for the period's unlock.
+    await entries.getByRole('button', { name: 'Clock out' }).click();
+    const clockOut = page.getByRole('dialog', { name: `Clock out Lena ${person.lastName}` });
+    await clockOut.getByLabel('Clock out').fill('2026-11-03T17:00');
+    await clockOut.getByRole('button', { name: 'Save changes' }).click();
+    await clockOut.getByText('Pay period locked: this entry is in a locked pay period, or would move into one.').waitFor();
+    await checkPage(page, 'employee-clock-out-locked');
+    await h.t.db.update(payPeriods).set({ locked: false }).where(eq(payPeriods.id, period.id));
+    await clockOut.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: `Lena ${person.lastName} is clocked out: Tue, Nov 3, 5:00 PM, 8.75 h on this shift.` }).waitFor();
+    await expect.poll(() => rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+5:00 PM\s+—\s+8\.75\s+8\.75\s+0\.00\s+No pay period\s+Pending/);
+    await expect.poll(() => rows.nth(1).innerText()).toMatch(/Mon, Nov 2\s+9:00 AM\s+6:30 PM\s+30 min\s+9\.00\s+9\.00\s+0\.00\s+Nov 2\s*–\s*8, 2026\s+Pending/);
+    expect(await entries.getByRole('button', { name: 'Clock out' }).count()).toBe(0);
 
     // An id that names nobody says so, with the way back.
     await page.goto(`${h.origin}/admin/employees/00000000-0000-4000-8000-000000000000`);

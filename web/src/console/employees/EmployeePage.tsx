@@ -61,7 +61,7 @@ export default function EmployeePage({ params }: PageProps) {
         <EmployeeDetails key={person.id} employee={person} onSaved={setDone} />
         <PinReset employee={person} />
       </div>
-      <RecentEntries employee={person} />
+      <RecentEntries employee={person} onClockedOut={setDone} />
     </>
   );
 }

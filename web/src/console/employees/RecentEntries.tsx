@@ -1,22 +1,28 @@
 // The employee's time entries, newest first, in the organization's time zone: hours split into
-// regular and overtime, an open entry marked as open (it has no hours yet: docs/api.md §4).
+// regular and overtime, an open entry marked as open (it has no hours yet: docs/api.md §4), with
+// a Clock out for a shift the employee forgot to end.
+import { useState } from 'react';
 import { formatDateRange, formatDay, formatHours, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
 import { badgeClass, LOCKED_TONE, OPEN_ENTRY_TONE } from '../ui/tones.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
+import { ClockOutDialog } from '../on-the-clock/ClockOutDialog.tsx';
 import { ListStates } from '../ui/PageState.tsx';
 import { employeePageMessages } from './messages.ts';
 import { fullName, useEmployeeEntries, type Employee } from './queries.ts';
 
-export function RecentEntries({ employee }: { employee: Employee }) {
+type ListedEntry = NonNullable<ReturnType<typeof useEmployeeEntries>['data']>['items'][number];
+
+export function RecentEntries({ employee, onClockedOut }: { employee: Employee; onClockedOut(message: string): void }) {
   const { t, lang } = useCatalogue(employeePageMessages);
   const timeZone = useTimeZone();
   const [query] = useQueryParams();
   const page = Math.max(1, Number(query.get('page')) || 1);
   const entries = useEmployeeEntries(employee.id, page);
   const hours = (value: number | null) => (value === null ? '—' : formatHours(value, lang));
+  const [closing, setClosing] = useState<ListedEntry | null>(null);
 
   return (
     <section className="card" aria-labelledby="entries-heading">
@@ -52,7 +58,18 @@ export function RecentEntries({ employee }: { employee: Employee }) {
                   <tr key={entry.id}>
                     <th scope="row" className="row-name">{formatDay(entry.clockIn, timeZone, lang)}</th>
                     <td>{formatTime(entry.clockIn, timeZone, lang)}</td>
-                    <td>{entry.clockOut ? <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} /> : <span className={badgeClass(OPEN_ENTRY_TONE)}>{t('open')}</span>}</td>
+                    <td>
+                      {entry.clockOut ? (
+                        <PunchTime at={entry.clockOut} from={entry.clockIn} timeZone={timeZone} lang={lang} />
+                      ) : (
+                        <div className="open-punch">
+                          <span className={badgeClass(OPEN_ENTRY_TONE)}>{t('open')}</span>
+                          <button type="button" className="secondary" onClick={() => setClosing(entry)}>
+                            {t('clockOut')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
                     <td className="num">{entry.breakMinutes > 0 ? t('minutes', { minutes: entry.breakMinutes }) : '—'}</td>
                     <td className="num">{hours(entry.totalHours)}</td>
                     <td className="num">{hours(entry.regularHours)}</td>
@@ -71,6 +88,17 @@ export function RecentEntries({ employee }: { employee: Employee }) {
           </div>
         )}
       </ListStates>
+      {closing && (
+        <ClockOutDialog
+          entry={closing}
+          name={fullName(employee)}
+          onClose={() => setClosing(null)}
+          onClockedOut={(message) => {
+            setClosing(null);
+            onClockedOut(message);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,9 +1,8 @@
 // On the clock: the people clocked in now (their open entries), with how long each has been on the
 // clock and the flags a bookkeeper acts on: a shift open over 12 hours is most often a forgotten
-// clock out, which the row's Clock out records (the entries page's own form, with now filled in).
+// clock out, which the row's Clock out records (ClockOutDialog).
 // Company and page in the URL; the list refreshes itself every minute and the times on the clock
 // every half minute.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDay, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
@@ -11,8 +10,6 @@ import { useNow } from '../../ui/useNow.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { entryFlags } from '../pay-period-entries/entry-groups.ts';
-import { EntryFormDialog, type EntrySaved } from '../pay-period-entries/EntryFormDialog.tsx';
-import { useEntryFormat } from '../pay-period-entries/useEntryFormat.ts';
 import { FlagBadge } from '../pay-periods/badges.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
@@ -20,7 +17,7 @@ import { Link, useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { ListStates } from '../ui/PageState.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
-import { useRestoreFocus } from '../ui/useRestoreFocus.ts';
+import { ClockOutDialog } from './ClockOutDialog.tsx';
 import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
 import { useOpenEntries, type OpenEntry } from './queries.ts';
 
@@ -49,21 +46,8 @@ export default function OnTheClockPage(_props: PageProps) {
   const now = useNow(30_000);
   const companyName = (id: string) => companies.data?.find((company) => company.id === id)?.name ?? t('none');
   const longShifts = (entries.data?.items ?? []).filter((entry) => now - Date.parse(entry.clockIn) > 12 * HOUR_MS).length;
-  const format = useEntryFormat();
-  const queryClient = useQueryClient();
   const [closing, setClosing] = useState<OpenEntry | null>(null);
   const [done, setDone] = useState('');
-  useRestoreFocus(closing !== null);
-
-  async function clockedOut(result: EntrySaved) {
-    const entry = result.entry;
-    const name = closing ? `${closing.employee.firstName} ${closing.employee.lastName}` : '';
-    // A clock out moves hours on the review, the reports and the employee's page too.
-    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-    setClosing(null);
-    if (result.kind === 'unchanged' || !entry?.clockOut) return;
-    setDone(t('done.clockedOut', { name, time: format.instant(entry.clockOut), hours: format.hours(entry.totalHours ?? 0) }));
-  }
 
   return (
     <>
@@ -144,14 +128,15 @@ export default function OnTheClockPage(_props: PageProps) {
         )}
       </ListStates>
       {closing && (
-        <EntryFormDialog
+        <ClockOutDialog
           key={closing.id}
-          mode={{ kind: 'correct', entry: closing, suggestedClockOut: new Date().toISOString() }}
-          employeeId={closing.employeeId}
-          format={format}
-          title={t('clockOut.title', { name: `${closing.employee.firstName} ${closing.employee.lastName}` })}
-          onSaved={clockedOut}
+          entry={closing}
+          name={`${closing.employee.firstName} ${closing.employee.lastName}`}
           onClose={() => setClosing(null)}
+          onClockedOut={(message) => {
+            setClosing(null);
+            setDone(message);
+          }}
         />
       )}
     </>
