@@ -5,7 +5,7 @@
 // return, another recorded from the row's own Clock out, and the page in Spanish. axe and a
 // screenshot at each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createEmployee, createPayPeriod } from '../../helpers/factories.ts';
+import { createCompany, createEmployee, createPayPeriod, unique } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
 import { VIEWPORTS } from '../../helpers/browser.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
@@ -36,7 +36,7 @@ function newYorkInput(at: Date): string {
  * and Cy, whose shift this morning is closed. Another organization's employee is clocked in too.
  */
 async function seedShifts() {
-  const { org, admin } = await tenantWithAdmin(h);
+  const { org, admin } = await tenantWithAdmin(h, { name: 'Lovelace Bookkeeping', slug: unique('lovelace') });
   const bakery = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Sunrise Bakery' });
   const cafe = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Harbor Cafe' });
   const quiet = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Quiet Books' });
@@ -129,8 +129,12 @@ describe('on the clock', () => {
     // The refresh button reads the list again at once, from the keyboard too.
     const refresh = page.getByRole('button', { name: 'Refresh now' });
     await refresh.focus();
+    const reread = page.waitForResponse((response) => /\/api\/v1\/admin\/time-entries\?.*open=true/.test(response.url()));
     await page.keyboard.press('Enter');
+    expect((await reread).status()).toBe(200);
     await page.getByText('1 person on the clock · 1 for over 12 hours').waitFor();
+    // The button keeps the focus through its refresh (it is never disabled).
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Refresh now');
 
     // Ben has no pay period to open: Clock out on his row offers now, which the bookkeeper changes
     // to when he really left. Escape first gives the focus back to the button.

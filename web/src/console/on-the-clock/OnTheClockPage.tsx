@@ -62,7 +62,15 @@ export default function OnTheClockPage(_props: PageProps) {
       </p>
       <div className="toolbar">
         <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, page: null })} />
-        <button type="button" className="secondary" disabled={entries.isFetching} onClick={() => void entries.refetch()}>
+        {/* Never disabled: the minute's own refresh would take the focus away from a keyboard user. */}
+        <button
+          type="button"
+          className="secondary"
+          aria-busy={entries.isFetching}
+          onClick={() => {
+            if (!entries.isFetching) void entries.refetch();
+          }}
+        >
           {entries.isFetching && !entries.isPending ? t('refreshing') : t('refresh')}
         </button>
       </div>

@@ -9,7 +9,7 @@ type EntryPage = paths['/api/v1/admin/time-entries']['get']['responses'][200]['c
 export type OpenEntry = EntryPage['items'][number];
 
 /** A minute: often enough to see a clock in soon after it happens, rarely enough to cost nothing. */
-export const REFRESH_MS = 60_000;
+const REFRESH_MS = 60_000;
 const PAGE_SIZE = 50;
 
 export function useOpenEntries(query: { companyId: string; page: number }) {
