@@ -255,7 +255,7 @@ export const periodMessages = defineCatalogue(
     'table.decidedBy': 'por {name}',
     'flag.OPEN_ENTRY': 'Registro abierto (sin salida)',
     'flag.LONG_SHIFT': 'Turno largo (más de 12 h)',
-    'flag.OFFLINE_PUNCH': 'Fichaje sin conexión',
+    'flag.OFFLINE_PUNCH': 'Marcación sin conexión',
     'flag.EDITED': 'Editado por un contador',
     'approve': 'Aprobar',
     'approveBlocked.openEntry': 'Hay un registro abierto: ciérrelo antes de aprobar.',

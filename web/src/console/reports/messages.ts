@@ -103,7 +103,7 @@ export const reportsMessages = defineCatalogue(
     'pay.none': 'Asalariado',
     'flag.OPEN_ENTRY': 'Registro abierto',
     'flag.LONG_SHIFT': 'Turno largo',
-    'flag.OFFLINE_PUNCH': 'Marca sin conexión',
+    'flag.OFFLINE_PUNCH': 'Marcación sin conexión',
     'flag.EDITED': 'Editado',
     'chart.caption': '{caption}: normales y extra',
     'chart.regular': 'Normales',
