@@ -456,10 +456,15 @@ describe('the employee app at / in headless Chromium', () => {
 
   it('labels every day of a 14-day pay period readably on the chart at 390 and 320 px', async () => {
     const { company, employee } = await tenant();
-    const fortnight = await createPayPeriod(t.db, { companyId: company.id, startDate: new Date(Date.now() - 20 * DAY), endDate: new Date(Date.now() - 7 * DAY) });
+    // Fourteen New York days from midnight, and shifts from 21:00 local: each one ends after
+    // midnight whatever the hour the test runs at (it read the clock's hour before, so its shifts
+    // ended after midnight only when it ran between 06:00 and 15:00 UTC).
+    const zone = 'America/New_York';
+    const firstDay = DateTime.now().setZone(zone).minus({ days: 20 }).startOf('day');
+    const fortnight = await createPayPeriod(t.db, { companyId: company.id, startDate: firstDay.toJSDate(), endDate: firstDay.plus({ days: 14 }).minus({ milliseconds: 1 }).toJSDate() });
     const entryIds: string[] = [];
     for (const offset of [1, 2, 5, 9, 12]) {
-      const clockIn = new Date(fortnight.startDate.getTime() + offset * DAY + 14 * 3600_000);
+      const clockIn = firstDay.plus({ days: offset }).set({ hour: 21 }).toJSDate();
       const { id } = await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, payPeriodId: fortnight.id, clockIn, clockOut: new Date(clockIn.getTime() + 9 * 3600_000), totalHours: 9, regularHours: 9, overtimeHours: 0 });
       entryIds.push(id);
     }
