@@ -9,6 +9,7 @@ import { formatDay, formatElapsed, formatHours, formatTime, localDateKey } from 
 import { useI18n } from '../i18n/i18n.tsx';
 import type { OfflineQueue } from '../offline/useOfflineQueue.ts';
 import { errorMessage } from '../ui/errors.ts';
+import { isLongOpenShift } from '../ui/long-shift.ts';
 import { useNow } from '../ui/useNow.ts';
 import { loadRecentCodes, rememberCodes } from './recent-codes.ts';
 
@@ -63,17 +64,14 @@ export interface ClockPanelProps {
   onPunched(confirmation: Confirmation): void;
 }
 
-/** The same line as the console's Long shift flag (src/domain/timesheet-flags.ts). */
-const LONG_SHIFT_MS = 12 * 3600 * 1000;
-
 /**
- * A shift open for over 12 hours is most often a forgotten clock out. The employee cannot set the
+ * A shift open for over 12 hours (the console's Long shift) is most often a forgotten clock out. The employee cannot set the
  * time of a clock out, so the app says what to do: clock out now and write when they left.
  */
 function LongShiftNotice({ openSince }: { openSince: string }) {
   const { t } = useI18n();
   const now = useNow(60_000);
-  if (now - Date.parse(openSince) <= LONG_SHIFT_MS) return null;
+  if (!isLongOpenShift(openSince, now)) return null;
   return <p className="long-shift">{t('home.longShift')}</p>;
 }
 

@@ -3,6 +3,7 @@
 // with each week's totals summed from the entries' rounded hours (§10), and each entry's own
 // flags. Pure; the page only renders what this returns.
 import { localDateKey } from '../../i18n/format.ts';
+import { isLongOpenShift, LONG_SHIFT_HOURS } from '../../ui/long-shift.ts';
 
 export interface GroupableEntry {
   id: string;
@@ -88,8 +89,7 @@ export function weekOvertime(entries: readonly GroupableEntry[], clockIn: string
 export const ENTRY_FLAGS = ['OPEN_ENTRY', 'LONG_SHIFT', 'OFFLINE_PUNCH'] as const;
 export type EntryFlag = (typeof ENTRY_FLAGS)[number];
 
-// The same thresholds as the timesheet's flags (src/domain/timesheet-flags.ts, docs/time-rules.md §15).
-const LONG_SHIFT_MS = 12 * 3600 * 1000;
+// The same threshold as the timesheet's flag (src/domain/timesheet-flags.ts, docs/time-rules.md §15).
 const OFFLINE_TOLERANCE_MS = 2 * 60 * 1000;
 
 function isOffline(punchedAt: string | null, recordedAt: string | Date | null): boolean {
@@ -101,7 +101,7 @@ function isOffline(punchedAt: string | null, recordedAt: string | Date | null): 
 export function entryFlags(entry: GroupableEntry, now: number): EntryFlag[] {
   const flags: EntryFlag[] = [];
   if (entry.clockOut === null) flags.push('OPEN_ENTRY');
-  const long = entry.clockOut === null ? now - Date.parse(entry.clockIn) > LONG_SHIFT_MS : (entry.totalHours ?? 0) > 12;
+  const long = entry.clockOut === null ? isLongOpenShift(entry.clockIn, now) : (entry.totalHours ?? 0) > LONG_SHIFT_HOURS;
   if (long) flags.push('LONG_SHIFT');
   if (isOffline(entry.clockIn, entry.clockInRecordedAt) || isOffline(entry.clockOut, entry.clockOutRecordedAt)) flags.push('OFFLINE_PUNCH');
   return flags;
