@@ -11,6 +11,9 @@ export type Admin = Extract<MeUser, { role: unknown }>;
 
 export const sessionKey = ['session'] as const;
 
+/** Every cached query but the session's: what a change of hours makes stale (reviews, lists, reports). */
+export const allButTheSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKey[0];
+
 /** The signed-in admin, or null when there is no admin session (an employee's cookie is not one). */
 export function useSession() {
   return useQuery({

@@ -7,6 +7,7 @@ import { useCatalogue } from '../catalogue.ts';
 import { EntryFormDialog, type EntrySaved } from '../pay-period-entries/EntryFormDialog.tsx';
 import type { Entry } from '../pay-period-entries/queries.ts';
 import { useEntryFormat } from '../pay-period-entries/useEntryFormat.ts';
+import { allButTheSession } from '../session.tsx';
 import { useRestoreFocus } from '../ui/useRestoreFocus.ts';
 import { onTheClockMessages } from './messages.ts';
 
@@ -20,7 +21,7 @@ export function ClockOutDialog({ entry, name, onClose, onClockedOut }: { entry: 
 
   async function saved(result: EntrySaved) {
     // A clock out moves hours on the review, the reports and the employee's page too.
-    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    await queryClient.invalidateQueries({ predicate: allButTheSession });
     const closed = result.entry;
     onClockedOut(result.kind === 'unchanged' || !closed?.clockOut ? '' : t('done.clockedOut', { name, time: format.instant(closed.clockOut), hours: format.hours(closed.totalHours ?? 0) }));
   }

@@ -6,8 +6,10 @@
 import { useState } from 'react';
 import { formatDay, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
+import { isLongOpenShift } from '../../ui/long-shift.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
+import { fullName } from '../employees/queries.ts';
 import type { PageProps } from '../page-props.ts';
 import { entryFlags } from '../pay-period-entries/entry-groups.ts';
 import { FlagBadge } from '../pay-periods/badges.tsx';
@@ -20,8 +22,6 @@ import { usePageTitle } from '../ui/usePageTitle.ts';
 import { ClockOutDialog } from './ClockOutDialog.tsx';
 import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
 import { useOpenEntries, type OpenEntry } from './queries.ts';
-
-const HOUR_MS = 3_600_000;
 
 function elapsedText(ms: number, t: Translate<OnTheClockKey>): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
@@ -45,7 +45,7 @@ export default function OnTheClockPage(_props: PageProps) {
   const companies = useCompanyChoices();
   const now = useNow(30_000);
   const companyName = (id: string) => companies.data?.find((company) => company.id === id)?.name ?? t('none');
-  const longShifts = (entries.data?.items ?? []).filter((entry) => now - Date.parse(entry.clockIn) > 12 * HOUR_MS).length;
+  const longShifts = (entries.data?.items ?? []).filter((entry) => isLongOpenShift(entry.clockIn, now)).length;
   const [closing, setClosing] = useState<OpenEntry | null>(null);
   const [done, setDone] = useState('');
 
@@ -139,7 +139,7 @@ export default function OnTheClockPage(_props: PageProps) {
         <ClockOutDialog
           key={closing.id}
           entry={closing}
-          name={`${closing.employee.firstName} ${closing.employee.lastName}`}
+          name={fullName(closing.employee)}
           onClose={() => setClosing(null)}
           onClockedOut={(message) => {
             setClosing(null);
@@ -162,7 +162,7 @@ interface RowProps {
 }
 
 function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: RowProps) {
-  const name = `${entry.employee.firstName} ${entry.employee.lastName}`;
+  const name = fullName(entry.employee);
   // Every row is an open entry, so only the flags beyond OPEN_ENTRY say something here.
   const flags = entryFlags(entry, now).filter((flag) => flag !== 'OPEN_ENTRY');
   const codes = [entry.jobCode, entry.taskCode].filter(Boolean).join(' / ');

@@ -8,7 +8,7 @@ import { api, unwrap } from '../api.ts';
 type EntryPage = paths['/api/v1/admin/time-entries']['get']['responses'][200]['content']['application/json']['data'];
 export type OpenEntry = EntryPage['items'][number];
 
-/** A minute: often enough to see a clock in soon after it happens, rarely enough to cost nothing. */
+/** A minute: often enough to see a clock in soon after it happens; two small statements (the page and its count) a minute per open page. */
 const REFRESH_MS = 60_000;
 const PAGE_SIZE = 50;
 

@@ -8,6 +8,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { Link } from '../router.tsx';
 import type { PageProps } from '../page-props.ts';
+import { allButTheSession } from '../session.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';
@@ -67,7 +68,7 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
   async function refreshed(): Promise<Timesheet | undefined> {
     const key = entryKeys.timesheet(payPeriodId, employeeId);
     await queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== entryKeys.all[0] });
+    void queryClient.invalidateQueries({ predicate: (query) => allButTheSession(query) && query.queryKey[0] !== entryKeys.all[0] });
     void queryClient.invalidateQueries({ queryKey: entryKeys.histories() });
     return queryClient.getQueryData<Timesheet>(key);
   }
