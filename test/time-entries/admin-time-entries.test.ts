@@ -555,6 +555,19 @@ describe('GET /api/v1/admin/time-entries', () => {
     expect(res.body.data).toMatchObject({ total: 3, totalPages: 2 });
     expect(res.body.data.items.every((entry: { clockOut: unknown; totalHours: unknown }) => entry.clockOut === null && entry.totalHours === null)).toBe(true);
 
+    // A SUPER_ADMIN sees its own organization's people on the clock, another's through a filter
+    // (docs/api.md §9), like the list without open; open goes with the pay-period filter too.
+    const superAdmin = await createAdmin(t.db, { bookkeeperOrgId: tenant.org.id, role: 'SUPER_ADMIN' });
+    const superToken = await adminToken(t.tokens, superAdmin);
+    expect(await listedIds(superToken, { open: 'true' })).toEqual([open.id, colleagueOpen.id, elsewhereOpen.id]);
+    expect(await listedIds(superToken, { open: 'true', companyId: other.company.id })).toHaveLength(1);
+    // October's period, created now, takes in the company's entries under it (docs/time-rules.md §5).
+    const created = await api().post('/api/v1/admin/pay-periods', { companyId: tenant.company.id, periodType: 'MONTHLY', startDate: '2026-10-01' }, { token: tenant.token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const october = created.body.data as { id: string };
+    expect(await listedIds(tenant.token, { open: 'false', payPeriodId: october.id })).toEqual([closed.id]);
+    expect(await listedIds(tenant.token, { open: 'true', payPeriodId: october.id })).toEqual([open.id, colleagueOpen.id]);
+
     // Closing the entry takes it off the list at once.
     const closing = await api().put(`${BASE}/${open.id}`, { clockOut: '2026-10-06T20:00:00.000Z' }, { token: tenant.token });
     expect(closing.status).toBe(200);
