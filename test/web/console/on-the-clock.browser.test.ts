@@ -2,8 +2,9 @@
 // organization's companies (not another organization's, not a closed shift), how long each has been
 // on the clock, a shift open over 12 hours flagged, the company filter in the URL with its empty
 // state, a forgotten clock out corrected from the row's entries link and gone from the list on
-// return, another recorded from the row's own Clock out, and the page in Spanish. axe and a
-// screenshot at each state.
+// return, another recorded from the row's own Clock out, each week so far against the overtime
+// threshold (near it, past it, and another organization's rule for a SUPER_ADMIN), and the page in
+// Spanish. axe and a screenshot at each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee, createPayPeriod, unique } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
@@ -64,6 +65,60 @@ async function seedShifts() {
   return { admin, bakery, quiet, period, ana, anaShift, benIn, api, token };
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * What the Week so far cell adds after the hours when a shift began in an earlier New York workweek
+ * than now's: " week of Nov 22" (whitespace as one space), else nothing.
+ */
+function earlierWeekNote(clockIn: Date): string {
+  const sundayOf = (at: Date) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric' })
+        .formatToParts(at)
+        .map((part) => [part.type, part.value]),
+    );
+    return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - WEEKDAYS.indexOf(parts.weekday!)));
+  };
+  const week = sundayOf(clockIn);
+  if (week.getTime() === sundayOf(new Date()).getTime()) return '';
+  return ` week of ${new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(week)}`;
+}
+
+/** Whether an instant falls in the first 4 hours of a New York workweek (Sunday before 04:00 local). */
+function earlyInNewYorkWeek(at: Date): boolean {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return part('weekday') === 'Sun' && Number(part('hour')) < 4;
+}
+
+/**
+ * Two people of one company on the clock since the same whole minute, near and past the overtime
+ * threshold: Dee has only this shift; Eli also has a closed 3-hour shift earlier in the same
+ * workweek. The shift began 2 hours ago, or 7 when that would put it within 4 hours after the
+ * week's Sunday midnight (no room for Eli's earlier shift); the organization's threshold is the
+ * shift's length plus 2 hours, so Dee is under 2 hours from overtime and Eli about 1 hour past it.
+ */
+async function seedOvertime() {
+  const shiftHours = earlyInNewYorkWeek(new Date(Date.now() - 2 * HOUR)) ? 7 : 2;
+  const threshold = shiftHours + 2;
+  const { org, admin } = await tenantWithAdmin(h, { name: 'Hopper Payroll', slug: unique('hopper'), overtimeThreshold: threshold });
+  const diner = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Night Owl Diner' });
+  const dee = await createEmployee(h.t.db, { companyId: diner.id, firstName: 'Dee', lastName: 'Novak' });
+  const eli = await createEmployee(h.t.db, { companyId: diner.id, firstName: 'Eli', lastName: 'Moreau' });
+  const token = await adminToken(h.t.tokens, admin);
+  const api = client(h.t.app);
+  const post = async (body: Record<string, unknown>) => {
+    const res = await api.post('/api/v1/admin/time-entries', body, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+  const clockIn = Math.floor((Date.now() - shiftHours * HOUR) / 60_000) * 60_000;
+  await post({ employeeId: eli.id, clockIn: new Date(clockIn - 4 * HOUR).toISOString(), clockOut: new Date(clockIn - HOUR).toISOString() });
+  await post({ employeeId: dee.id, clockIn: new Date(clockIn).toISOString() });
+  await post({ employeeId: eli.id, clockIn: new Date(clockIn).toISOString() });
+  return { admin, diner, threshold, weekNote: earlierWeekNote(new Date(clockIn)) };
+}
+
 describe('on the clock', () => {
   it('lists who is clocked in now, flags a forgotten clock out, filters by company, and clocks people out', async () => {
     const seed = await seedShifts();
@@ -84,15 +139,20 @@ describe('on the clock', () => {
     const anaCells = await ana.getByRole('cell').allInnerTexts();
     expect(anaCells[0]).toBe('Sunrise Bakery');
     expect(anaCells[2]).toMatch(/^2 h 0\d min$/);
-    expect(anaCells[3]).toBe('J-100');
-    expect(anaCells[4]).toBe('—');
+    // Her week so far is this shift alone, far from the 40 h threshold: no overtime mark.
+    expect(anaCells[3]!.replace(/\s+/g, ' ')).toMatch(new RegExp(`^2 h 0\\d min${earlierWeekNote(new Date(Date.now() - 2 * HOUR))}$`));
+    expect(anaCells[4]).toBe('J-100');
+    expect(anaCells[5]).toBe('—');
     const ben = rows.nth(1);
     expect(await ben.getByRole('rowheader').innerText()).toMatch(/^Okafor, Ben\s+E-8$/);
     const benCells = await ben.getByRole('cell').allInnerTexts();
     expect(benCells[0]).toBe('Harbor Cafe');
     expect(benCells[2]).toMatch(/^13 h 0\d min$/);
-    expect(benCells[4]).toBe('Long shift (over 12 h)');
-    expect(benCells[5]).toMatch(/No pay period yet$/);
+    // When his clock in was before Sunday's midnight, his week so far is that earlier week's, named.
+    expect(benCells[3]!.replace(/\s+/g, ' ')).toMatch(new RegExp(`^13 h 0\\d min${earlierWeekNote(seed.benIn)}$`));
+    expect(benCells[5]).toBe('Long shift (over 12 h)');
+    expect(benCells[6]).toMatch(/No pay period yet$/);
+    await page.getByText('Overtime starts after 40 h; a shift within 4 hours of it is marked.', { exact: false }).waitFor();
     expect(await page.getByText('Okafor, Ben').count()).toBe(1);
     expect(await page.getByText('Stranger').count()).toBe(0);
     expect(await page.getByText('Lam, Cy').count()).toBe(0);
@@ -168,7 +228,7 @@ describe('on the clock', () => {
     await page.getByRole('heading', { level: 1, name: 'En turno' }).waitFor();
     await page.getByText('2 personas en turno · 1 desde hace más de 12 horas').waitFor();
     const table = page.getByRole('table', { name: /^Personas en turno, horas en / });
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Empleado', 'Empresa', 'Entrada', 'Tiempo en turno', 'Trabajo / tarea', 'Avisos', 'Acciones']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Empleado', 'Empresa', 'Entrada', 'Tiempo en turno', 'Semana hasta ahora', 'Trabajo / tarea', 'Avisos', 'Acciones']);
     await table.getByText('Turno largo (más de 12 h)').waitFor();
     await table.getByRole('link', { name: 'Ver registros de Ana Ruiz' }).waitFor();
     await table.getByRole('button', { name: 'Marcar salida Ben Okafor' }).click();
@@ -188,7 +248,10 @@ describe('on the clock', () => {
     // Each row is a card: the time on the clock and the Clock out button are on screen, not scrolled off.
     // Each card keeps its padding on the right too: the time ends at least 12 px inside the card.
     const card = (await phone.page.locator('.table-wrap').boundingBox())!;
-    for (const visible of [phone.page.getByText(/^13 h 0\d min$/), phone.page.getByRole('button', { name: 'Clock out Ben Okafor' })]) {
+    // Ben's time on the clock and his week so far are the same 13 hours, in two cells of his card.
+    const benTimes = await phone.page.getByText(/^13 h 0\d min$/).all();
+    expect(benTimes).toHaveLength(2);
+    for (const visible of [...benTimes, phone.page.getByRole('button', { name: 'Clock out Ben Okafor' })]) {
       const box = (await visible.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width - 12);
     }
@@ -200,5 +263,38 @@ describe('on the clock', () => {
     await empty.page.getByText('Nobody is clocked in right now.').waitFor();
     expect(await empty.page.getByRole('table').count()).toBe(0);
     await empty.context.close();
+  });
+
+  it('shows each week so far against the overtime threshold, by the rule of the company\u2019s organization', async () => {
+    const seed = await seedOvertime();
+    // A SUPER_ADMIN of a firm on the default 40 h, looking at the diner, sees the diner's organization's rule.
+    // (The file's sixth sign-in would pass the login limit of 5, docs/api.md §11: one admin, both languages.)
+    const { admin: superAdmin } = await tenantWithAdmin(h, {}, { role: 'SUPER_ADMIN' });
+    const { context, page, problems } = await openSignedIn(h, superAdmin, `/admin/on-the-clock?companyId=${seed.diner.id}`);
+    page.setDefaultTimeout(20_000);
+    await page.getByText('2 people on the clock · 1 in overtime · 1 near overtime').waitFor();
+    await page.getByText(`Overtime starts after ${seed.threshold} h; a shift within 4 hours of it is marked.`, { exact: false }).waitFor();
+    const rows = page.getByRole('table', { name: /^People on the clock/ }).locator('tbody tr');
+    const week = async (name: string) => (await rows.filter({ hasText: name }).getByRole('cell').allInnerTexts())[3]!.replace(/\s+/g, ' ');
+    // Dee: only this shift, the threshold 2 hours after its start, so under 2 hours to go.
+    expect(await week('Novak, Dee')).toMatch(new RegExp(`^${seed.threshold - 2} h 0\\d min${seed.weekNote} Overtime in 1 h 5\\d min$`));
+    // Eli: 3 closed hours and this shift, about an hour past it.
+    expect(await week('Moreau, Eli')).toMatch(new RegExp(`^${seed.threshold + 1} h 0\\d min${seed.weekNote} 1 h 0\\d min of overtime$`));
+    await checkPage(page, 'on-the-clock-overtime');
+
+    // Without the company filter the list is the SUPER_ADMIN's own organization's, where nobody is in.
+    await page.getByLabel('Company').selectOption({ label: 'All companies' });
+    await page.getByText('Nobody is clocked in right now.').waitFor();
+    await page.getByText('Overtime starts after 40 h', { exact: false }).waitFor();
+    await page.goBack();
+
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await page.getByText('2 personas en turno · 1 en horas extra · 1 cerca de las horas extra').waitFor();
+    await page.getByText(`Las horas extra empiezan después de ${seed.threshold} h`, { exact: false }).waitFor();
+    await page.getByText(/^Horas extra en 1 h 5\d min$/).waitFor();
+    await page.getByText(/^1 h 0\d min de horas extra$/).waitFor();
+    await checkPage(page, 'on-the-clock-overtime-es');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -1,10 +1,11 @@
 // On the clock: the people clocked in now (their open entries), with how long each has been on the
-// clock and the flags a bookkeeper acts on: a shift open over 12 hours is most often a forgotten
-// clock out, which the row's Clock out records (ClockOutDialog).
+// clock, their week so far against the overtime threshold (overtime-outlook.ts), and the flags a
+// bookkeeper acts on: a shift open over 12 hours is most often a forgotten clock out, which the
+// row's Clock out records (ClockOutDialog).
 // Company and page in the URL; the list refreshes itself every minute and the times on the clock
 // every half minute.
-import { useState } from 'react';
-import { formatDay, formatTime, formatTimeZone } from '../../i18n/format.ts';
+import { useMemo, useState } from 'react';
+import { formatDay, formatHourLimit, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
 import { isLongOpenShift } from '../../ui/long-shift.ts';
 import { useNow } from '../../ui/useNow.ts';
@@ -15,23 +16,38 @@ import { entryFlags } from '../pay-period-entries/entry-groups.ts';
 import { FlagBadge } from '../pay-periods/badges.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
+import { formatMonthDay } from '../reports/format.ts';
 import { Link, useQueryParams } from '../router.tsx';
-import { useTimeZone } from '../session.tsx';
+import { useAdmin, useTimeZone } from '../session.tsx';
 import { ListStates } from '../ui/PageState.tsx';
+import { badgeClass } from '../ui/tones.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { ClockOutDialog } from './ClockOutDialog.tsx';
 import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
+import { NEAR_OVERTIME_HOURS } from './overtime-outlook.ts';
 import { useOpenEntries, type OpenEntry } from './queries.ts';
+import { useWeekOutlooks, type WeekOutlook } from './useWeekOutlooks.ts';
 
-function elapsedText(ms: number, t: Translate<OnTheClockKey>): string {
+/** A span of time as "2 h 05 min", whole minutes down. */
+function durationText(ms: number, t: Translate<OnTheClockKey>): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   return t('elapsed', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
-/** "3 people on the clock · 1 for over 12 hours": the page's answer before its table. */
-function summaryText(total: number, longShifts: number, t: Translate<OnTheClockKey>): string {
-  const people = t(total === 1 ? 'summary.one' : 'summary.other', { count: total });
-  return longShifts === 0 ? people : `${people} · ${t('summary.long', { count: longShifts })}`;
+interface SummaryCounts {
+  total: number;
+  longShifts: number;
+  overtime: number;
+  nearOvertime: number;
+}
+
+/** "3 people on the clock · 1 for over 12 hours · 1 in overtime": the page's answer before its table. */
+function summaryText({ total, longShifts, overtime, nearOvertime }: SummaryCounts, t: Translate<OnTheClockKey>): string {
+  const parts = [t(total === 1 ? 'summary.one' : 'summary.other', { count: total })];
+  if (longShifts > 0) parts.push(t('summary.long', { count: longShifts }));
+  if (overtime > 0) parts.push(t('summary.overtime', { count: overtime }));
+  if (nearOvertime > 0) parts.push(t('summary.nearOvertime', { count: nearOvertime }));
+  return parts.join(' · ');
 }
 
 export default function OnTheClockPage(_props: PageProps) {
@@ -45,7 +61,18 @@ export default function OnTheClockPage(_props: PageProps) {
   const companies = useCompanyChoices();
   const now = useNow(30_000);
   const companyName = (id: string) => companies.data?.find((company) => company.id === id)?.name ?? t('none');
-  const longShifts = (entries.data?.items ?? []).filter((entry) => isLongOpenShift(entry.clockIn, now)).length;
+  // The list is the admin's organization, or the filtered company's (another one's, for a SUPER_ADMIN).
+  const ownOrgId = useAdmin().bookkeeperOrgId;
+  const orgId = companyId ? (companies.data?.find((company) => company.id === companyId)?.bookkeeperOrgId ?? null) : ownOrgId;
+  const items = useMemo(() => entries.data?.items ?? [], [entries.data]);
+  const { rule, outlookOf } = useWeekOutlooks(items, orgId, companyId, now);
+  const outlooks = items.map((entry) => outlookOf(entry).outlook);
+  const counts: SummaryCounts = {
+    total: entries.data?.total ?? 0,
+    longShifts: items.filter((entry) => isLongOpenShift(entry.clockIn, now)).length,
+    overtime: outlooks.filter((outlook) => outlook?.state === 'over').length,
+    nearOvertime: outlooks.filter((outlook) => outlook?.state === 'near').length,
+  };
   const [closing, setClosing] = useState<OpenEntry | null>(null);
   const [done, setDone] = useState('');
 
@@ -55,6 +82,7 @@ export default function OnTheClockPage(_props: PageProps) {
         <div>
           <h1>{t('title')}</h1>
           <p className="hint">{t('lead')}</p>
+          {rule && <p className="hint">{t('lead.week', { threshold: formatHourLimit(rule.thresholdHours, lang), near: NEAR_OVERTIME_HOURS })}</p>}
         </div>
       </div>
       <p className="notice" role="status">
@@ -77,7 +105,7 @@ export default function OnTheClockPage(_props: PageProps) {
       {entries.data && (
         // Not a live region: its time changes every minute, which a screen reader would announce.
         <p className="clock-summary">
-          {entries.data.total > 0 && <strong>{summaryText(entries.data.total, longShifts, t)}</strong>}
+          {entries.data.total > 0 && <strong>{summaryText(counts, t)}</strong>}
           <span className="hint">{t('updated', { time: formatTime(new Date(entries.dataUpdatedAt), timeZone, lang) })}</span>
         </p>
       )}
@@ -103,6 +131,9 @@ export default function OnTheClockPage(_props: PageProps) {
                   <th scope="col" role="columnheader" className="num">
                     {t('col.elapsed')}
                   </th>
+                  <th scope="col" role="columnheader" className="num">
+                    {t('col.week')}
+                  </th>
                   <th scope="col" role="columnheader">
                     {t('col.codes')}
                   </th>
@@ -119,6 +150,7 @@ export default function OnTheClockPage(_props: PageProps) {
                   <OpenEntryRow
                     key={entry.id}
                     entry={entry}
+                    week={outlookOf(entry)}
                     company={companyName(entry.companyId)}
                     now={now}
                     timeZone={timeZone}
@@ -153,6 +185,7 @@ export default function OnTheClockPage(_props: PageProps) {
 
 interface RowProps {
   entry: OpenEntry;
+  week: WeekOutlook;
   company: string;
   now: number;
   timeZone: string;
@@ -161,7 +194,7 @@ interface RowProps {
   onClockOut(): void;
 }
 
-function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: RowProps) {
+function OpenEntryRow({ entry, week, company, now, timeZone, lang, t, onClockOut }: RowProps) {
   const name = fullName(entry.employee);
   // Every row is an open entry, so only the flags beyond OPEN_ENTRY say something here.
   const flags = entryFlags(entry, now).filter((flag) => flag !== 'OPEN_ENTRY');
@@ -180,7 +213,10 @@ function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: Ro
         <span className="hint row-sub">{formatDay(entry.clockIn, timeZone, lang)}</span>
       </td>
       <td role="cell" className="num clock-elapsed" data-label={t('col.elapsed')}>
-        {elapsedText(now - Date.parse(entry.clockIn), t)}
+        {durationText(now - Date.parse(entry.clockIn), t)}
+      </td>
+      <td role="cell" className="num clock-week" data-label={t('col.week')}>
+        <WeekSoFar week={week} lang={lang} t={t} />
       </td>
       <td role="cell" className={codes ? 'clock-codes' : 'clock-codes clock-none'} data-label={t('col.codes')}>
         {codes || t('none')}
@@ -213,5 +249,22 @@ function OpenEntryRow({ entry, company, now, timeZone, lang, t, onClockOut }: Ro
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * The week's hours with the open shift, and, within the near window or past the threshold, how far
+ * from overtime in words. A shift begun in an earlier workweek (before Sunday's midnight, or
+ * forgotten for days) counts toward that week, which is named.
+ */
+function WeekSoFar({ week: { outlook, earlierWeek }, lang, t }: { week: WeekOutlook; lang: Lang; t: Translate<OnTheClockKey> }) {
+  if (!outlook) return <>{t('none')}</>;
+  return (
+    <>
+      <span>{durationText(outlook.weekMs, t)}</span>
+      {earlierWeek && <span className="hint row-sub">{t('week.of', { date: formatMonthDay(earlierWeek, lang) })}</span>}
+      {outlook.state === 'near' && <span className={`${badgeClass('warn')} clock-outlook`}>{t('week.near', { time: durationText(outlook.untilMs, t) })}</span>}
+      {outlook.state === 'over' && <span className={`${badgeClass('bad')} clock-outlook`}>{t('week.over', { time: durationText(outlook.overMs, t) })}</span>}
+    </>
   );
 }

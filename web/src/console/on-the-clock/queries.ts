@@ -1,9 +1,12 @@
-// The open entries of the admin's organization (or of one company): the people on the clock now.
-// Under the time entries' prefix, so a correction made on any page (which refreshes everything but
-// the session) takes a closed shift off this list too.
-import { useQuery } from '@tanstack/react-query';
+// The open entries of the admin's organization (or of one company): the people on the clock now,
+// and what their overtime outlook needs: each workweek's closed hours and the organization's rule.
+// The entries are under the time entries' prefix and the hours under the reports', so a correction
+// made on any page (which refreshes everything but the session) refreshes both.
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
+import { fetchHoursReport, reportKeys, type ReportQuery } from '../reports/queries.ts';
+import { useAdmin } from '../session.tsx';
 
 type EntryPage = paths['/api/v1/admin/time-entries']['get']['responses'][200]['content']['application/json']['data'];
 export type OpenEntry = EntryPage['items'][number];
@@ -23,5 +26,62 @@ export function useOpenEntries(query: { companyId: string; page: number }) {
       ),
     refetchInterval: REFRESH_MS,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** The weekly overtime rule the outlook measures against: the organization's threshold, and the zone its weeks are in. */
+export interface OvertimeRule {
+  thresholdHours: number;
+  timeZone: string;
+}
+
+/**
+ * The rule of the organization that owns the list: the signed-in admin's own from the session, or,
+ * when a SUPER_ADMIN filters to another organization's company, that organization's. Undefined
+ * while it is not known yet, as is `orgId` before the company choices have loaded (null).
+ */
+export function useOvertimeRule(orgId: string | null): OvertimeRule | undefined {
+  const own = useAdmin().bookkeeperOrg;
+  const isOther = orgId !== null && orgId !== own.id;
+  const other = useQuery({
+    queryKey: ['organizations', 'one', orgId] as const,
+    queryFn: () => unwrap(api.GET('/api/v1/admin/bookkeeper-orgs/{id}', { params: { path: { id: orgId! } } })),
+    enabled: isOther,
+    staleTime: 5 * 60_000,
+  });
+  const org = orgId === null ? undefined : isOther ? other.data : own;
+  return org ? { thresholdHours: org.overtimeThreshold, timeZone: org.timezone } : undefined;
+}
+
+/**
+ * The closed hours of each workweek, per employee: one hours report (grouped by employee) per
+ * week the page's open shifts began in. That is one report nearly always; a shift begun before
+ * Sunday's midnight, or forgotten for days, adds its own week. Refreshed with the list.
+ * `closedHours(week, employeeId)` is undefined until that week's report has answered.
+ */
+export function useWeekClosedHours(weeks: readonly { startDate: string; endDate: string }[], companyId: string) {
+  return useQueries({
+    queries: weeks.map((week) => {
+      const query: ReportQuery = { groupBy: 'employee', startDate: week.startDate, endDate: week.endDate, ...(companyId ? { companyId } : {}) };
+      return {
+        queryKey: reportKeys.hours(query),
+        queryFn: () => fetchHoursReport(query),
+        refetchInterval: REFRESH_MS,
+      };
+    }),
+    combine: (results) => {
+      const byWeek = new Map<string, Map<string, number>>();
+      results.forEach((result, index) => {
+        if (!result.data) return;
+        byWeek.set(weeks[index]!.startDate, new Map(result.data.rows.map((row) => [row.key ?? '', row.totalHours])));
+      });
+      return {
+        /** An employee with no closed entry that week has 0 hours, once the report has answered. */
+        closedHours: (weekStart: string, employeeId: string): number | undefined => {
+          const hours = byWeek.get(weekStart);
+          return hours ? (hours.get(employeeId) ?? 0) : undefined;
+        },
+      };
+    },
   });
 }

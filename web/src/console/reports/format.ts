@@ -21,6 +21,12 @@ export function formatCalendarDate(key: string, lang: Lang, withWeekday = true):
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', ...(withWeekday && { weekday: 'short' }), month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
+/** A YYYY-MM-DD calendar date as "Nov 22" / "22 nov": a date of this year or near it, where the year goes without saying. */
+export function formatMonthDay(key: string, lang: Lang): string {
+  const [year, month, day] = key.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(new Date(Date.UTC(year!, month! - 1, day!, 12)));
+}
+
 /** Today's date in the zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

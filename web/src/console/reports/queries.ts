@@ -30,10 +30,13 @@ export const reportKeys = {
   payPeriods: (companyId: string) => ['reports', 'pay-periods', companyId] as const,
 };
 
+/** The report as JSON; On the clock reads each workweek's hours through it too. */
+export const fetchHoursReport = (query: ReportQuery) => unwrap(asJsonAnswer(api.GET('/api/v1/admin/reports/hours', { params: { query } })));
+
 export function useHoursReport(query: ReportQuery | null) {
   return useQuery({
     queryKey: reportKeys.hours(query ?? {}),
-    queryFn: () => unwrap(asJsonAnswer(api.GET('/api/v1/admin/reports/hours', { params: { query: query! } }))),
+    queryFn: () => fetchHoursReport(query!),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     // A refused range is the person's to fix; asking again would only repeat the refusal.

@@ -1,0 +1,40 @@
+// Each open shift's week so far against the overtime rule of the list's organization: the rule,
+// one hours report per workweek the shifts began in (queries.ts), and the arithmetic of
+// overtime-outlook.ts, put together for the page's rows and its summary.
+import { useMemo } from 'react';
+import { overtimeOutlook, workweekOf, type OvertimeOutlook } from './overtime-outlook.ts';
+import { useOvertimeRule, useWeekClosedHours, type OpenEntry, type OvertimeRule } from './queries.ts';
+
+export interface WeekOutlook {
+  /** Undefined until the week's hours and the organization's rule are known. */
+  outlook: OvertimeOutlook | undefined;
+  /** The Sunday (YYYY-MM-DD) of the shift's workweek when it is not the current one, else null. */
+  earlierWeek: string | null;
+}
+
+/**
+ * `orgId` is the organization whose list this is (null until known); `companyId` narrows the
+ * hours to the filtered company, as the list is. `now` is the page's clock.
+ */
+export function useWeekOutlooks(entries: readonly OpenEntry[], orgId: string | null, companyId: string, now: number): { rule: OvertimeRule | undefined; outlookOf(entry: OpenEntry): WeekOutlook } {
+  const rule = useOvertimeRule(orgId);
+  const weeks = useMemo(() => {
+    if (!rule) return [];
+    const byStart = new Map(entries.map((entry) => workweekOf(entry.clockIn, rule.timeZone)).map((week) => [week.startDate, week]));
+    return [...byStart.values()];
+  }, [entries, rule]);
+  const weekHours = useWeekClosedHours(weeks, companyId);
+  const thisWeek = rule ? workweekOf(new Date(now).toISOString(), rule.timeZone).startDate : '';
+  return {
+    rule,
+    outlookOf(entry) {
+      if (!rule) return { outlook: undefined, earlierWeek: null };
+      const week = workweekOf(entry.clockIn, rule.timeZone).startDate;
+      const closed = weekHours.closedHours(week, entry.employeeId);
+      return {
+        outlook: closed === undefined ? undefined : overtimeOutlook(closed, now - Date.parse(entry.clockIn), rule.thresholdHours),
+        earlierWeek: week < thisWeek ? week : null,
+      };
+    },
+  };
+}
