@@ -106,6 +106,7 @@ async function seedOvertime() {
   const diner = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Night Owl Diner' });
   const dee = await createEmployee(h.t.db, { companyId: diner.id, firstName: 'Dee', lastName: 'Novak' });
   const eli = await createEmployee(h.t.db, { companyId: diner.id, firstName: 'Eli', lastName: 'Moreau' });
+  const fay = await createEmployee(h.t.db, { companyId: diner.id, firstName: 'Fay', lastName: 'Okoro' });
   const token = await adminToken(h.t.tokens, admin);
   const api = client(h.t.app);
   const post = async (body: Record<string, unknown>) => {
@@ -116,7 +117,8 @@ async function seedOvertime() {
   await post({ employeeId: eli.id, clockIn: new Date(clockIn - 4 * HOUR).toISOString(), clockOut: new Date(clockIn - HOUR).toISOString() });
   await post({ employeeId: dee.id, clockIn: new Date(clockIn).toISOString() });
   await post({ employeeId: eli.id, clockIn: new Date(clockIn).toISOString() });
-  return { admin, diner, threshold, weekNote: earlierWeekNote(new Date(clockIn)) };
+  const clockInFay = () => post({ employeeId: fay.id, clockIn: new Date(Date.now() - 60_000).toISOString() });
+  return { admin, diner, threshold, weekNote: earlierWeekNote(new Date(clockIn)), clockInFay };
 }
 
 describe('on the clock', () => {
@@ -282,6 +284,34 @@ describe('on the clock', () => {
     expect(await week('Moreau, Eli')).toMatch(new RegExp(`^${seed.threshold + 1} h 0\\d min${seed.weekNote} 1 h 0\\d min of overtime$`));
     await checkPage(page, 'on-the-clock-overtime');
 
+    // The week's hours are read again when the open shifts change, not on the list's every minute.
+    await page.clock.install();
+    await page.reload();
+    await page.getByText('2 people on the clock · 1 in overtime · 1 near overtime').waitFor();
+    const reportReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/admin/reports/hours')) reportReads.push(request.url());
+    });
+    const minuteLater = async () => {
+      const listRead = page.waitForResponse((response) => /\/api\/v1\/admin\/time-entries\?.*open=true/.test(response.url()));
+      await page.clock.fastForward(61_000);
+      expect((await listRead).status()).toBe(200);
+    };
+    await minuteLater();
+    await page.waitForTimeout(1_000);
+    expect(reportReads).toEqual([]);
+    // Fay clocks in: the list's next minute has a new open entry, so the week is read again.
+    await seed.clockInFay();
+    await minuteLater();
+    // Fay's shift is minutes old: near overtime only where the threshold is 4 h (the 2-hour seed).
+    const near = seed.threshold <= 4 ? 2 : 1;
+    await page.getByText(`3 people on the clock · 1 in overtime · ${near} near overtime`).waitFor();
+    await expect.poll(() => reportReads.length).toBe(1);
+    expect(reportReads[0]).toMatch(new RegExp(`groupBy=employee.*companyId=${seed.diner.id}|companyId=${seed.diner.id}.*groupBy=employee`));
+    // Refresh now reads both at once.
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await expect.poll(() => reportReads.length).toBe(2);
+
     // Without the company filter the list is the SUPER_ADMIN's own organization's, where nobody is in.
     await page.getByLabel('Company').selectOption({ label: 'All companies' });
     await page.getByText('Nobody is clocked in right now.').waitFor();
@@ -289,7 +319,7 @@ describe('on the clock', () => {
     await page.goBack();
 
     await page.getByLabel('Language').selectOption({ label: 'Español' });
-    await page.getByText('2 personas en turno · 1 en horas extra · 1 cerca de las horas extra').waitFor();
+    await page.getByText(`3 personas en turno · 1 en horas extra · ${near} cerca de las horas extra`).waitFor();
     await page.getByText(`Las horas extra empiezan después de ${seed.threshold} h`, { exact: false }).waitFor();
     await page.getByText(/^Horas extra en 1 h 5\d min$/).waitFor();
     await page.getByText(/^1 h 0\d min de horas extra$/).waitFor();

@@ -65,7 +65,7 @@ export default function OnTheClockPage(_props: PageProps) {
   const ownOrgId = useAdmin().bookkeeperOrgId;
   const orgId = companyId ? (companies.data?.find((company) => company.id === companyId)?.bookkeeperOrgId ?? null) : ownOrgId;
   const items = useMemo(() => entries.data?.items ?? [], [entries.data]);
-  const { rule, outlookOf } = useWeekOutlooks(items, orgId, companyId, now);
+  const { rule, outlookOf, refetch: refetchWeeks } = useWeekOutlooks(items, orgId, companyId, now);
   const outlooks = items.map((entry) => outlookOf(entry).outlook);
   const counts: SummaryCounts = {
     total: entries.data?.total ?? 0,
@@ -96,7 +96,9 @@ export default function OnTheClockPage(_props: PageProps) {
           className="secondary"
           aria-busy={entries.isFetching}
           onClick={() => {
-            if (!entries.isFetching) void entries.refetch();
+            if (entries.isFetching) return;
+            void entries.refetch();
+            void refetchWeeks();
           }}
         >
           {entries.isFetching && !entries.isPending ? t('refreshing') : t('refresh')}

@@ -56,17 +56,25 @@ export function useOvertimeRule(orgId: string | null): OvertimeRule | undefined 
 /**
  * The closed hours of each workweek, per employee: one hours report (grouped by employee) per
  * week the page's open shifts began in. That is one report nearly always; a shift begun before
- * Sunday's midnight, or forgotten for days, adds its own week. Refreshed with the list.
+ * Sunday's midnight, or forgotten for days, adds its own week.
+ *
+ * The hours a row needs change only when a shift closes, and a closed shift leaves the list: its
+ * person's hours matter again only at their next clock in, which is a new open entry. So the
+ * reports are asked again when the page's open entries change (`openEntries`, their ids), not on
+ * the list's minute. An organization's week can be a thousand rows (BENCHMARKS.md, "On the
+ * clock's reads"). A correction anywhere refreshes them, as it does every cached query, and so do
+ * `refetch` (Refresh now) and coming back to the tab after a minute.
  * `closedHours(week, employeeId)` is undefined until that week's report has answered.
  */
-export function useWeekClosedHours(weeks: readonly { startDate: string; endDate: string }[], companyId: string) {
+export function useWeekClosedHours(weeks: readonly { startDate: string; endDate: string }[], companyId: string, openEntries: readonly string[]) {
+  const openEntriesKey = [...openEntries].sort().join(',');
   return useQueries({
     queries: weeks.map((week) => {
       const query: ReportQuery = { groupBy: 'employee', startDate: week.startDate, endDate: week.endDate, ...(companyId ? { companyId } : {}) };
       return {
-        queryKey: reportKeys.hours(query),
+        queryKey: [...reportKeys.hours(query), { openEntries: openEntriesKey }] as const,
         queryFn: () => fetchHoursReport(query),
-        refetchInterval: REFRESH_MS,
+        staleTime: REFRESH_MS,
       };
     }),
     combine: (results) => {
@@ -81,6 +89,7 @@ export function useWeekClosedHours(weeks: readonly { startDate: string; endDate:
           const hours = byWeek.get(weekStart);
           return hours ? (hours.get(employeeId) ?? 0) : undefined;
         },
+        refetch: () => Promise.all(results.map((result) => result.refetch())),
       };
     },
   });

@@ -16,17 +16,24 @@ export interface WeekOutlook {
  * `orgId` is the organization whose list this is (null until known); `companyId` narrows the
  * hours to the filtered company, as the list is. `now` is the page's clock.
  */
-export function useWeekOutlooks(entries: readonly OpenEntry[], orgId: string | null, companyId: string, now: number): { rule: OvertimeRule | undefined; outlookOf(entry: OpenEntry): WeekOutlook } {
+export function useWeekOutlooks(
+  entries: readonly OpenEntry[],
+  orgId: string | null,
+  companyId: string,
+  now: number,
+): { rule: OvertimeRule | undefined; outlookOf(entry: OpenEntry): WeekOutlook; refetch(): Promise<unknown> } {
   const rule = useOvertimeRule(orgId);
   const weeks = useMemo(() => {
     if (!rule) return [];
     const byStart = new Map(entries.map((entry) => workweekOf(entry.clockIn, rule.timeZone)).map((week) => [week.startDate, week]));
     return [...byStart.values()];
   }, [entries, rule]);
-  const weekHours = useWeekClosedHours(weeks, companyId);
+  const openEntryIds = useMemo(() => entries.map((entry) => entry.id), [entries]);
+  const weekHours = useWeekClosedHours(weeks, companyId, openEntryIds);
   const thisWeek = rule ? workweekOf(new Date(now).toISOString(), rule.timeZone).startDate : '';
   return {
     rule,
+    refetch: weekHours.refetch,
     outlookOf(entry) {
       if (!rule) return { outlook: undefined, earlierWeek: null };
       const week = workweekOf(entry.clockIn, rule.timeZone).startDate;
