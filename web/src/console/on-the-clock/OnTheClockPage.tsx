@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { formatDay, formatHourLimit, formatTime, formatTimeZone } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/translate.ts';
 import { isLongOpenShift } from '../../ui/long-shift.ts';
+import { NEAR_OVERTIME_HOURS } from '../../ui/overtime-outlook.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import { fullName } from '../employees/queries.ts';
@@ -24,7 +25,6 @@ import { badgeClass } from '../ui/tones.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { ClockOutDialog } from './ClockOutDialog.tsx';
 import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
-import { NEAR_OVERTIME_HOURS } from './overtime-outlook.ts';
 import { useOpenEntries, type OpenEntry } from './queries.ts';
 import { useWeekOutlooks, type WeekOutlook } from './useWeekOutlooks.ts';
 

@@ -2,7 +2,8 @@
 // one hours report per workweek the shifts began in (queries.ts), and the arithmetic of
 // overtime-outlook.ts, put together for the page's rows and its summary.
 import { useMemo } from 'react';
-import { overtimeOutlook, workweekOf, type OvertimeOutlook } from './overtime-outlook.ts';
+import { overtimeOutlook, type OvertimeOutlook } from '../../ui/overtime-outlook.ts';
+import { workweekOf } from './workweek.ts';
 import { useOvertimeRule, useWeekClosedHours, type OpenEntry, type OvertimeRule } from './queries.ts';
 
 export interface WeekOutlook {

@@ -1,9 +1,8 @@
-// How close each person on the clock is to overtime: the closed hours of the workweek that holds
-// the open shift's clock in, plus the shift so far, against the organization's weekly threshold
+// How close a person on the clock is to overtime: the closed hours of the workweek that holds the
+// open shift's clock in, plus the shift so far, against the organization's weekly threshold
 // (docs/time-rules.md §3 and §8). The service allocates the shift's overtime only when it is
-// clocked out; this is the bookkeeper's view of where it is heading, to act on before it happens.
-import { localDateKey } from '../../i18n/format.ts';
-import { weekStartOf } from '../pay-period-entries/entry-groups.ts';
+// clocked out; this is where it is heading, to act on before it happens. On the clock shows it to
+// the bookkeeper, and the employee app's week card to the employee.
 
 /**
  * "Near overtime" is within 4 hours of the threshold: at most the rest of a usual shift, so a
@@ -23,14 +22,6 @@ export interface OvertimeOutlook {
   untilMs: number;
   /** Overtime so far; 0 before it starts. */
   overMs: number;
-}
-
-/** The workweek (Sunday to Saturday, as local dates) that holds a clock in, in the organization's zone. */
-export function workweekOf(clockIn: string, timeZone: string): { startDate: string; endDate: string } {
-  const startDate = weekStartOf(localDateKey(clockIn, timeZone));
-  const [year, month, day] = startDate.split('-').map(Number) as [number, number, number];
-  const endDate = new Date(Date.UTC(year, month - 1, day + 6)).toISOString().slice(0, 10);
-  return { startDate, endDate };
 }
 
 /**
