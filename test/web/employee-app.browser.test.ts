@@ -3,7 +3,7 @@
 // file. Each screen is checked by axe-core run inside the page (no serious or critical
 // violation, English and Spanish) and saved as a screenshot at phone and tablet size.
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,19 +204,51 @@ describe('the employee app at / in headless Chromium', () => {
     await week.waitFor();
     expect(await week.getByRole('definition').allInnerTexts()).toEqual(['30.00\u00a0h', '0.00\u00a0h']);
     await week.getByText('7.50\u00a0h until overtime (after 37.5\u00a0h a week).').waitFor();
-    // Clocked in: the open shift is not in the figures yet, and the card says so.
+    // Clocked in: the figures are the service's (the open shift is not in them yet); the line
+    // under them counts the shift so far and says when overtime starts if Rosa stays.
     await page.getByRole('button', { name: 'Clock in' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
-    await week.getByText(/Your open shift counts once you clock out\.$/).waitFor();
+    await week.getByText(/^7\.(50|49)\sh until overtime, counting this shift so far: overtime from \d{1,2}:\d{2}\s[AP]M if you stay clocked in \(after 37\.5\sh a week\)\.$/).waitFor();
+    expect(await week.getByRole('definition').allInnerTexts()).toEqual(['30.00\u00a0h', '0.00\u00a0h']);
     await checkScreen(page, 'home-week');
-    // Past the threshold, in Spanish.
+    // Past the threshold before this shift, in Spanish: all of the shift is overtime.
     await t.db.update(timeEntries).set({ totalHours: 40, regularHours: 37.5, overtimeHours: 2.5 }).where(eq(timeEntries.id, shift.id));
     await page.getByLabel('Language').selectOption('es');
     await page.reload();
     const semana = page.getByRole('region', { name: 'Esta semana' });
-    await semana.getByText(/^Ya pasó de 37\.5\sh esta semana: las horas siguientes son extra\. El turno abierto cuenta cuando marque la salida\.$/).waitFor();
+    await semana.getByText(/^Ya pasó de 37\.5\sh esta semana: las horas siguientes son extra\. Todo este turno son horas extra\.$/).waitFor();
     expect(await semana.getByRole('definition').allInnerTexts()).toEqual(['37.50\u00a0h', '2.50\u00a0h']);
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('counts the open shift in the week so far, and says when it reaches overtime', async () => {
+    const org = await createOrg(t.db, { timezone: 'America/New_York', overtimeThreshold: 37.5 });
+    const company = await createCompany(t.db, { bookkeeperOrgId: org.id, name: 'Harbor Bakery' });
+    const employee = await createEmployee(t.db, { companyId: company.id, firstName: 'Rosa', lastName: 'Diaz' });
+    // 37 hours closed seconds ago, in the current workweek whatever the day (hours set, not measured).
+    const justNow = new Date(Math.floor((Date.now() - 20_000) / 1000) * 1000);
+    await createTimeEntry(t.db, { employeeId: employee.id, companyId: company.id, clockIn: justNow, clockOut: new Date(justNow.getTime() + 10_000), totalHours: 37, regularHours: 37, overtimeHours: 0 });
+    const { context, page, problems } = await open('/');
+    // The page's clock, so that an hour of the shift passes in a moment.
+    await page.clock.install();
+    await page.reload();
+    await signIn(page, employee);
+    await page.getByRole('button', { name: 'Clock in' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    const [openShift] = await t.db.select({ clockIn: timeEntries.clockIn }).from(timeEntries).where(and(eq(timeEntries.employeeId, employee.id), isNull(timeEntries.clockOut)));
+    // Overtime starts half an hour into the shift: 37 + 0.5 = 37.5 h.
+    const overtimeFrom = (lang: string) => new Intl.DateTimeFormat(lang, { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(new Date(openShift!.clockIn.getTime() + 30 * 60_000));
+    const week = page.getByRole('region', { name: 'This week' });
+    await week.getByText(`0.50\u00a0h until overtime, counting this shift so far: overtime from ${overtimeFrom('en-US')} if you stay clocked in (after 37.5\u00a0h a week).`).waitFor();
+    await page.clock.fastForward(60 * 60_000);
+    await week.getByText(`This shift took you past 37.5\u00a0h this week at ${overtimeFrom('en-US')}: the rest of it is overtime.`).waitFor();
+    // The service's figures still wait for the clock out.
+    expect(await week.getByRole('definition').allInnerTexts()).toEqual(['37.00\u00a0h', '0.00\u00a0h']);
+    await checkScreen(page, 'home-week-overtime');
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('region', { name: 'Esta semana' }).getByText(`Con este turno pasó de 37.5\u00a0h esta semana a las ${overtimeFrom('es-US')}: el resto del turno son horas extra.`).waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
 
@@ -585,7 +617,7 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
     await signIn(page, employee);
     await page.getByRole('button', { name: 'Clock out' }).waitFor();
     // The kiosk shows the week so far too, in the organization's rule (40 h by default).
-    await page.getByRole('region', { name: 'This week' }).getByText(/^40\.00\sh until overtime \(after 40\sh a week\)\. Your open shift counts once you clock out\.$/).waitFor();
+    await page.getByRole('region', { name: 'This week' }).getByText(/^40\.00\sh until overtime, counting this shift so far \(after 40\sh a week\)\.$/).waitFor();
     await checkScreen(page, 'kiosk-home');
     await page.clock.fastForward(31_000);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

@@ -133,7 +133,7 @@ export function EmployeeApp() {
           ) : (
             <>
               <ClockPanel api={api} openSince={openSince} timeZone={timeZone} queue={queue} onPunched={(c) => { setConfirmation(c); refreshAll(); }} />
-              {sheetQuery.data && <WeekSummary sheet={sheetQuery.data} />}
+              {sheetQuery.data && <WeekSummary sheet={sheetQuery.data} openSince={openSince} />}
             </>
           )
         ) : (
