@@ -324,6 +324,16 @@ describe('on the clock', () => {
     await page.getByText(/^Horas extra en 1 h 5\d min$/).waitFor();
     await page.getByText(/^1 h 0\d min de horas extra$/).waitFor();
     await checkPage(page, 'on-the-clock-overtime-es');
+
+    // Past the first 100 company choices (a SUPER_ADMIN's view of every firm), the diner's
+    // organization comes from the company itself, and its rule still applies.
+    const fillers = await tenantWithAdmin(h);
+    for (let n = 0; n < 100; n++) await createCompany(h.t.db, { bookkeeperOrgId: fillers.org.id, name: `Aaa Filler ${String(n).padStart(3, '0')}` });
+    const companyRead = page.waitForResponse((response) => response.url().endsWith(`/api/v1/admin/companies/${seed.diner.id}`));
+    await page.reload();
+    expect((await companyRead).status()).toBe(200);
+    await page.getByText(`Las horas extra empiezan después de ${seed.threshold} h`, { exact: false }).waitFor();
+    await page.getByText(/^1 h 0\d min de horas extra$/).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

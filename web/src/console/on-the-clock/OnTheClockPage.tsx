@@ -19,13 +19,13 @@ import { useCompanyChoices } from '../people/company-choices.ts';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
 import { formatMonthDay } from '../reports/format.ts';
 import { Link, useQueryParams } from '../router.tsx';
-import { useAdmin, useTimeZone } from '../session.tsx';
+import { useTimeZone } from '../session.tsx';
 import { ListStates } from '../ui/PageState.tsx';
 import { badgeClass } from '../ui/tones.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { ClockOutDialog } from './ClockOutDialog.tsx';
 import { onTheClockMessages, type OnTheClockKey } from './messages.ts';
-import { useOpenEntries, type OpenEntry } from './queries.ts';
+import { useListOrganization, useOpenEntries, type OpenEntry } from './queries.ts';
 import { useWeekOutlooks, type WeekOutlook } from './useWeekOutlooks.ts';
 
 /** A span of time as "2 h 05 min", whole minutes down. */
@@ -61,9 +61,7 @@ export default function OnTheClockPage(_props: PageProps) {
   const companies = useCompanyChoices();
   const now = useNow(30_000);
   const companyName = (id: string) => companies.data?.find((company) => company.id === id)?.name ?? t('none');
-  // The list is the admin's organization, or the filtered company's (another one's, for a SUPER_ADMIN).
-  const ownOrgId = useAdmin().bookkeeperOrgId;
-  const orgId = companyId ? (companies.data?.find((company) => company.id === companyId)?.bookkeeperOrgId ?? null) : ownOrgId;
+  const orgId = useListOrganization(companyId, companies.data);
   const items = useMemo(() => entries.data?.items ?? [], [entries.data]);
   const { rule, outlookOf, refetch: refetchWeeks } = useWeekOutlooks(items, orgId, companyId, now);
   const outlooks = items.map((entry) => outlookOf(entry).outlook);
