@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEAR_OVERTIME_HOURS, overtimeOutlook } from './overtime-outlook.ts';
+import { NEAR_OVERTIME_HOURS, overtimeOutlook, weekStanding } from './overtime-outlook.ts';
 
 const HOUR = 3600 * 1000;
 const MINUTE = 60 * 1000;
@@ -31,5 +31,34 @@ describe('overtimeOutlook', () => {
   it('counts the hours report\u2019s rounded hundredths without floating-point drift', () => {
     // 0.1 + 0.2 hours of closed entries, as the report sums them, is 18 minutes exactly.
     expect(overtimeOutlook(0.1 + 0.2, 0, 40).weekMs).toBe(18 * MINUTE);
+  });
+});
+
+describe('weekStanding', () => {
+  // The New York week of Sunday 29 November 2026, and a moment in it.
+  const isInThisWeek = (clockIn: string) => clockIn >= '2026-11-29T05:00:00.000Z' && clockIn <= '2026-12-06T04:59:59.999Z';
+  const now = Date.parse('2026-12-02T18:00:00.000Z');
+  const at = (iso: string) => Date.parse(iso);
+  const figures = (regularHours: number, openSince: string | null, overtimeHours = 0) => ({ regularHours, overtimeHours, thresholdHours: 40, openSince, isInThisWeek });
+
+  it('counts down from the closed hours when no shift is open', () => {
+    expect(weekStanding(figures(32.5, null), now)).toEqual({ openShift: 'none', kind: 'before', leftHours: 7.5 });
+    expect(weekStanding(figures(40, null, 1.25), now)).toEqual({ openShift: 'none', kind: 'past' });
+  });
+
+  it('leaves out a shift begun in an earlier week, which counts toward that week', () => {
+    expect(weekStanding(figures(0, '2026-11-29T04:00:00.000Z'), now)).toEqual({ openShift: 'earlierWeek', kind: 'before', leftHours: 40 });
+  });
+
+  it('counts an open shift of this week, with the time overtime would start within a long shift', () => {
+    // 36 closed hours, on the clock since 16:00Z: 2 hours so far, 2 left, overtime from 20:00Z.
+    expect(weekStanding(figures(36, '2026-12-02T16:00:00.000Z'), now)).toEqual({ openShift: 'thisWeek', kind: 'shiftBefore', untilMs: 2 * HOUR, overtimeAt: at('2026-12-02T20:00:00.000Z') });
+    // 20 closed hours: 18 left, more than a long shift, so no time of day.
+    expect(weekStanding(figures(20, '2026-12-02T16:00:00.000Z'), now)).toEqual({ openShift: 'thisWeek', kind: 'shiftBefore', untilMs: 18 * HOUR, overtimeAt: null });
+  });
+
+  it('says when this shift passed the threshold, or that all of it is overtime', () => {
+    expect(weekStanding(figures(39.5, '2026-12-02T16:00:00.000Z'), now)).toEqual({ openShift: 'thisWeek', kind: 'shiftPast', passedAt: at('2026-12-02T16:30:00.000Z') });
+    expect(weekStanding(figures(40, '2026-12-02T16:00:00.000Z', 3), now)).toEqual({ openShift: 'thisWeek', kind: 'shiftAllOvertime' });
   });
 });
