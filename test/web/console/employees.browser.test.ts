@@ -166,6 +166,11 @@ describe("an employee's page", () => {
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+Open\s+Clock out\s+—\s+—\s+—\s+—\s+No pay period\s+Pending/);
     expect(await rows.nth(1).innerText()).toMatch(/Mon, Nov 2\s+9:00 AM\s+6:30 PM\s+30 min\s+9\.00\s+8\.00\s+1\.00\s+Nov 2\s*–\s*8, 2026\s*Locked\s+Pending/);
+    // This week: no closed hours yet; her open shift began weeks ago and counts toward its own week.
+    const week = page.getByRole('region', { name: 'This week' });
+    await week.getByText('On the clock since Tue, Nov 3, 8:15 AM', { exact: true }).waitFor();
+    await week.getByText('40.00 h until overtime. The open shift began in an earlier week and counts toward that week.').waitFor();
+    expect(await week.getByRole('definition').allInnerTexts()).toEqual(['0.00 h', '0.00 h', '0.00 h']);
     await checkPage(page, 'employee-page');
 
     // Details: a refusal next to its field, then a saved change.
@@ -225,6 +230,25 @@ describe("an employee's page", () => {
     await expect.poll(() => rows.nth(0).innerText()).toMatch(/Tue, Nov 3\s+8:15 AM\s+5:00 PM\s+—\s+8\.75\s+8\.75\s+0\.00\s+No pay period\s+Pending/);
     await expect.poll(() => rows.nth(1).innerText()).toMatch(/Mon, Nov 2\s+9:00 AM\s+6:30 PM\s+30 min\s+9\.00\s+9\.00\s+0\.00\s+Nov 2\s*–\s*8, 2026\s+Pending/);
     expect(await entries.getByRole('button', { name: 'Clock out' }).count()).toBe(0);
+    await week.getByText('40.00 h until overtime.', { exact: true }).waitFor();
+    expect(await week.getByText(/^On the clock since/).count()).toBe(0);
+
+    // Omar has 39.5 closed hours this week (seconds ago, hours set) and has just clocked in again:
+    // half an hour to overtime, which starts 30 minutes after his clock in if he stays.
+    const omar = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Omar', lastName: unique('Haddad') });
+    const justNow = new Date(Math.floor((Date.now() - 20_000) / 1000) * 1000);
+    await createTimeEntry(h.t.db, { employeeId: omar.id, companyId: company.id, clockIn: justNow, clockOut: new Date(justNow.getTime() + 5_000), totalHours: 39.5, regularHours: 39.5, overtimeHours: 0 });
+    const omarIn = new Date(justNow.getTime() + 10_000);
+    await createTimeEntry(h.t.db, { employeeId: omar.id, companyId: company.id, clockIn: omarIn });
+    const newYork = (at: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', ...options }).format(at);
+    await page.goto(`${h.origin}/admin/employees/${omar.id}`);
+    await week.getByText(`On the clock since ${newYork(omarIn, { weekday: 'short', month: 'short', day: 'numeric' })}, ${newYork(omarIn, { hour: 'numeric', minute: '2-digit' })}`, { exact: true }).waitFor();
+    await week
+      .getByText(`Counting this shift so far, 0.50 h until overtime: from ${newYork(new Date(omarIn.getTime() + 30 * 60_000), { hour: 'numeric', minute: '2-digit' })} if they stay on the clock.`)
+      .waitFor();
+    expect(await week.getByRole('definition').allInnerTexts()).toEqual(['39.50 h', '39.50 h', '0.00 h']);
+    await week.getByText(/ · overtime after 40 h a week$/).waitFor();
+    await checkPage(page, 'employee-page-week');
 
     // An id that names nobody says so, with the way back.
     await page.goto(`${h.origin}/admin/employees/00000000-0000-4000-8000-000000000000`);
@@ -262,6 +286,11 @@ describe("an employee's page", () => {
     await page.getByRole('link', { name: `${person.lastName}, Ana` }).click();
     await page.getByRole('link', { name: 'Abrir el quiosco de esta empresa' }).waitFor();
     await page.getByRole('table', { name: /Registros de horas de Ana/ }).getByText('Abierto').waitFor();
+    await page
+      .getByRole('region', { name: 'Esta semana' })
+      .getByText('Faltan 40.00 h para las horas extra. El turno abierto empezó en una semana anterior y cuenta para esa semana.')
+      .waitFor();
+    await page.getByRole('region', { name: 'Esta semana' }).getByText('En turno desde el mar, 3 de nov, a las 8:15 a.m.', { exact: true }).waitFor();
     await checkPage(page, 'employee-page-es');
     await context.close();
   });

@@ -1,5 +1,5 @@
-// One employee: who they are (an edit form), a PIN reset, their recent entries, and the way to
-// their company's kiosk.
+// One employee: who they are (an edit form), a PIN reset, their week so far, their recent entries,
+// and the way to their company's kiosk.
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { useKioskHref } from '../kiosk-link.ts';
@@ -13,6 +13,7 @@ import { employeePageMessages, employeesMessages } from './messages.ts';
 import { PinReset } from './PinReset.tsx';
 import { fullName, useEmployee } from './queries.ts';
 import { RecentEntries } from './RecentEntries.tsx';
+import { WeekCard } from './WeekCard.tsx';
 
 export default function EmployeePage({ params }: PageProps) {
   const { t } = useCatalogue(employeePageMessages);
@@ -61,6 +62,7 @@ export default function EmployeePage({ params }: PageProps) {
         <EmployeeDetails key={person.id} employee={person} onSaved={setDone} />
         <PinReset employee={person} />
       </div>
+      <WeekCard employee={person} />
       <RecentEntries employee={person} onClockedOut={setDone} />
     </>
   );

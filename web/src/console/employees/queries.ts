@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
 import { employeeKeys, invalidatePeople } from '../people/keys.ts';
+import { fetchHoursReport, reportKeys, type ReportQuery } from '../reports/queries.ts';
 
 type EmployeeList = paths['/api/v1/admin/employees']['get']['responses'][200]['content']['application/json']['data'];
 export type Employee = EmployeeList['items'][number];
@@ -55,6 +56,21 @@ export function useEmployeeEntries(id: string, page: number) {
     queryFn: () => unwrap(api.GET('/api/v1/admin/time-entries', { params: { query: { employeeId: id, page, pageSize: 10 } } })),
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * The employee's week for the week card: the hours report of the week's closed entries (under the
+ * reports' prefix) and the open entry, if any (under the time entries', so a clock out made on
+ * any page refreshes it). `week` is null until the organization's zone is known.
+ */
+export function useEmployeeWeek(employeeId: string, week: { startDate: string; endDate: string } | null) {
+  const query: ReportQuery = { groupBy: 'employee', employeeId, startDate: week?.startDate ?? '', endDate: week?.endDate ?? '' };
+  const hours = useQuery({ queryKey: reportKeys.hours(query), queryFn: () => fetchHoursReport(query), enabled: week !== null });
+  const open = useQuery({
+    queryKey: ['time-entries', 'open', { employeeId }] as const,
+    queryFn: () => unwrap(api.GET('/api/v1/admin/time-entries', { params: { query: { employeeId, open: true, pageSize: 1 } } })),
+  });
+  return { hours, open };
 }
 
 export function useCreateEmployee() {
