@@ -334,6 +334,14 @@ describe('on the clock', () => {
     expect((await companyRead).status()).toBe(200);
     await page.getByText(`Las horas extra empiezan después de ${seed.threshold} h`, { exact: false }).waitFor();
     await page.getByText(/^1 h 0\d min de horas extra$/).waitFor();
+
+    // Eli's own page has the same week, by his organization's rule: his closed 3 hours (when they
+    // are in this week) and the shift that took him past the threshold.
+    await page.getByRole('link', { name: 'Moreau, Eli' }).click();
+    const eliWeek = page.getByRole('region', { name: 'Esta semana' });
+    await eliWeek.getByText(`horas extra después de ${seed.threshold} h por semana`, { exact: false }).waitFor();
+    const closedThisWeek = seed.weekNote === '' ? '3.00 h' : '0.00 h';
+    await expect.poll(() => eliWeek.getByRole('definition').allInnerTexts()).toEqual([closedThisWeek, closedThisWeek, '0.00 h']);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -64,6 +64,8 @@ export function useEmployeeEntries(id: string, page: number) {
  * any page refreshes it). `week` is null until the organization's zone is known.
  */
 export function useEmployeeWeek(employeeId: string, week: { startDate: string; endDate: string } | null) {
+  // The report takes its organization from the employee (docs/time-rules.md §15), so a SUPER_ADMIN
+  // looking at another firm's employee reads that firm's week.
   const query: ReportQuery = { groupBy: 'employee', employeeId, startDate: week?.startDate ?? '', endDate: week?.endDate ?? '' };
   const hours = useQuery({ queryKey: reportKeys.hours(query), queryFn: () => fetchHoursReport(query), enabled: week !== null });
   const open = useQuery({

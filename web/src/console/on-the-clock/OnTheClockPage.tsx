@@ -1,5 +1,5 @@
 // On the clock: the people clocked in now (their open entries), with how long each has been on the
-// clock, their week so far against the overtime threshold (overtime-outlook.ts), and the flags a
+// clock, their week so far against the overtime threshold (ui/overtime-outlook.ts), and the flags a
 // bookkeeper acts on: a shift open over 12 hours is most often a forgotten clock out, which the
 // row's Clock out records (ClockOutDialog).
 // Company and page in the URL; the list refreshes itself every minute and the times on the clock
