@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee, createPayPeriod, unique } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
-import { VIEWPORTS } from '../../helpers/browser.ts';
-import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { saveScreenshot, VIEWPORTS } from '../../helpers/browser.ts';
+import { checkPage, DESK, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 import { openSignedIn } from './signed-in.ts';
 
 let h: ConsoleHarness;
@@ -283,6 +283,16 @@ describe('on the clock', () => {
     // Eli: 3 closed hours and this shift, about an hour past it.
     expect(await week('Moreau, Eli')).toMatch(new RegExp(`^${seed.threshold + 1} h 0\\d min${seed.weekNote} 1 h 0\\d min of overtime$`));
     await checkPage(page, 'on-the-clock-overtime');
+    // On a phone the week so far and its mark stay inside each card.
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    const frame = (await page.locator('.table-wrap').boundingBox())!;
+    for (const mark of [page.getByText(/^Overtime in 1 h 5\d min$/), page.getByText(/^1 h 0\d min of overtime$/)]) {
+      const box = (await mark.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width - 12);
+    }
+    await saveScreenshot(page, 'console-on-the-clock-overtime-phone', { fullPage: true });
+    await page.setViewportSize(DESK);
 
     // The week's hours are read again when the open shifts change, not on the list's every minute.
     await page.clock.install();
