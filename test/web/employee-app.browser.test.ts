@@ -248,6 +248,7 @@ describe('the employee app at / in headless Chromium', () => {
     await checkScreen(page, 'home-week-overtime');
     await page.getByLabel('Language').selectOption('es');
     await page.getByRole('region', { name: 'Esta semana' }).getByText(`Con este turno pasó de 37.5\u00a0h esta semana a las ${overtimeFrom('es-US')}: el resto del turno son horas extra.`).waitFor();
+    await checkScreen(page, 'home-week-overtime-es');
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
