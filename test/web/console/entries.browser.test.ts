@@ -2,7 +2,8 @@
 // of five 9-hour shifts (so overtime exists), a correction that shortens one and shows the
 // overtime the service reallocated, an entry added (after an overlap refused next to its field),
 // one deleted after confirming, the edit history with before and after, and a locked period in
-// Spanish with the edit buttons disabled and the reason stated. axe and a screenshot at each state.
+// Spanish with the edit buttons disabled and the reason stated, and the timesheet printed with
+// lines to sign. axe and a screenshot at each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee, createPayPeriod } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
@@ -147,6 +148,26 @@ describe('an employee\'s entries in a pay period', () => {
     const final = await seed.timesheet();
     expect(final.timeEntries).toHaveLength(5);
     expect(final.totals).toMatchObject({ totalHours: 43, overtimeHours: 3 });
+
+    // Print timesheet opens the browser's printing (recorded here instead of the print dialog).
+    await page.evaluate('window.print = () => { document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1); }');
+    await page.getByRole('button', { name: 'Print timesheet' }).click();
+    expect(await page.evaluate<string | undefined>('document.body.dataset.printed')).toBe('1');
+    // On paper: the timesheet without the console around it, and lines to sign.
+    const signatures = page.getByRole('region', { name: 'Signatures' });
+    expect(await signatures.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await signatures.isVisible()).toBe(true);
+    expect(await signatures.innerText()).toMatch(/^Printed .+ 20\d\d, .+; later corrections are not on this copy\.\s+I confirm that the hours above are correct\.\s+Employee signature\s+Date\s+Approved by\s+Date$/);
+    expect(await page.getByText(/^Entry of Saturday, March 7 deleted\./).isVisible()).toBe(false);
+    for (const gone of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('button', { name: 'Add entry' }), page.getByRole('columnheader', { name: 'Actions' })]) {
+      expect(await gone.isVisible()).toBe(false);
+    }
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Day', 'In', 'Out', 'Break', 'Hours', 'Regular', 'Overtime', 'Job / task', 'Notes', 'Flags']);
+    await page.screenshot({ path: 'test/artifacts/console-entries-print.png', fullPage: true });
+    const pdf = await page.pdf({ format: 'Letter' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.emulateMedia({ media: 'screen' });
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
@@ -191,6 +212,12 @@ describe('an employee\'s entries in a pay period', () => {
     // History stays available in a locked period.
     expect(await page.getByRole('button', { name: /^Historial de cambios del registro: / }).first().isEnabled()).toBe(true);
     await checkPage(page, 'entries-locked-es');
+    // A locked period still prints, in Spanish, with its lines to sign.
+    expect(await page.getByRole('button', { name: 'Imprimir hoja de horas' }).isEnabled()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('region', { name: 'Firmas' }).innerText()).toMatch(/^Impreso el .+ 20\d\d, .+ [ap]\.\s?m\.; las correcciones posteriores no aparecen en esta copia\.\s+Confirmo que las horas anteriores son correctas\.\s+Firma del empleado\s+Fecha\s+Aprobado por\s+Fecha$/);
+    await page.screenshot({ path: 'test/artifacts/console-entries-print-es.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);

@@ -24,6 +24,7 @@ import { localDateKey } from '../../i18n/format.ts';
 import { entriesMessages } from './messages.ts';
 import { deleteEntry, entryKeys, useTimesheet, type Entry, type Timesheet } from './queries.ts';
 import { useEntryFormat } from './useEntryFormat.ts';
+import { SignatureLines } from './SignatureLines.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 
 interface Status {
@@ -128,19 +129,25 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
       </p>
       <div className="page-header">
         <h1>{t('page.title', { name })}</h1>
-        <button
-          type="button"
-          className="primary"
-          disabled={locked}
-          aria-describedby={locked ? lockedId : undefined}
-          onClick={() => {
-            rememberOpener();
-            setStatus(null);
-            setForm({ kind: 'add', defaultDay: periodStartDay });
-          }}
-        >
-          {t('action.add')}
-        </button>
+        <div className="header-actions">
+          {/* The page as a paper timesheet, with lines to sign (print.css's rules, SignatureLines). */}
+          <button type="button" className="secondary" onClick={() => window.print()}>
+            {t('action.print')}
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={locked}
+            aria-describedby={locked ? lockedId : undefined}
+            onClick={() => {
+              rememberOpener();
+              setStatus(null);
+              setForm({ kind: 'add', defaultDay: periodStartDay });
+            }}
+          >
+            {t('action.add')}
+          </button>
+        </div>
       </div>
 
       <div
@@ -188,6 +195,8 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
           }}
         />
       )}
+
+      <SignatureLines format={format} />
 
       {form && (
         <EntryFormDialog

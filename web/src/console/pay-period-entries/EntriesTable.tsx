@@ -50,7 +50,7 @@ export function EntriesTable({
             <th scope="col">{t('table.codes')}</th>
             <th scope="col">{t('table.notes')}</th>
             <th scope="col">{t('table.flags')}</th>
-            <th scope="col">{t('table.actions')}</th>
+            <th scope="col" className="no-print">{t('table.actions')}</th>
           </tr>
         </thead>
         {weeks.map((week) => (
@@ -128,7 +128,7 @@ function EntryRow({
               </span>
             ))}
       </td>
-      <td>
+      <td className="no-print">
         <div className="entries-actions">
           <button
             type="button"
