@@ -1,6 +1,6 @@
 // Each open shift's week so far against the overtime rule of the list's organization: the rule,
 // one hours report per workweek the shifts began in (queries.ts), and the arithmetic of
-// overtime-outlook.ts, put together for the page's rows and its summary.
+// ui/overtime-outlook.ts, put together for the page's rows and its summary.
 import { useMemo } from 'react';
 import { overtimeOutlook, type OvertimeOutlook } from '../../ui/overtime-outlook.ts';
 import { workweekOf } from './workweek.ts';
