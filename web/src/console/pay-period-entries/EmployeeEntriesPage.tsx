@@ -178,20 +178,22 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
           periodTotals={sheet.totals}
           format={format}
           now={now}
-          lockedReasonId={locked ? lockedId : null}
-          onCorrect={(entry) => {
-            rememberOpener();
-            setStatus(null);
-            setForm({ kind: 'correct', entry });
-          }}
-          onDelete={(entry) => {
-            rememberOpener();
-            setStatus(null);
-            setDeleting(entry);
-          }}
-          onHistory={(entry) => {
-            rememberOpener();
-            setHistory(entry);
+          actions={{
+            lockedReasonId: locked ? lockedId : null,
+            onCorrect: (entry) => {
+              rememberOpener();
+              setStatus(null);
+              setForm({ kind: 'correct', entry });
+            },
+            onDelete: (entry) => {
+              rememberOpener();
+              setStatus(null);
+              setDeleting(entry);
+            },
+            onHistory: (entry) => {
+              rememberOpener();
+              setHistory(entry);
+            },
           }}
         />
       )}

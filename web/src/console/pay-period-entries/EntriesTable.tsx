@@ -1,7 +1,8 @@
 // The timesheet's entries as ONE table, so that every week's columns line up: a group of rows
 // per workweek (its heading row, a row per entry with the local day as the row header, the
 // week's totals when there are several), and the pay period's totals in the footer. Buttons name their entry ("Edit
-// the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart.
+// the entry of Mon, Mar 2, 9:00 AM") so a screen reader tells rows apart. Without `actions` the
+// table is read-only, as printed timesheets show it (PrintTimesheetsPage).
 import { PunchTime } from '../../ui/PunchTime.tsx';
 import { useCatalogue } from '../catalogue.ts';
 import { badgeClass, FLAG_TONE, OPEN_ENTRY_TONE } from '../ui/tones.ts';
@@ -10,8 +11,8 @@ import { entriesMessages } from './messages.ts';
 import type { Entry } from './queries.ts';
 import type { EntryFormat } from './useEntryFormat.ts';
 
-/** Day, In, Out, Break, Hours, Regular, Overtime, Job / task, Notes, Flags, Actions. */
-const COLUMNS = 11;
+/** Day, In, Out, Break, Hours, Regular, Overtime, Job / task, Notes, Flags (and Actions). */
+const READ_ONLY_COLUMNS = 10;
 
 interface RowActions {
   /** Set while the period is locked: edit buttons are disabled and point at the stated reason. */
@@ -26,14 +27,16 @@ export function EntriesTable({
   periodTotals,
   format,
   now,
-  ...actions
+  actions,
 }: {
   weeks: WeekGroup<Entry>[];
   periodTotals: HoursTotals;
   format: EntryFormat;
   now: number;
-} & RowActions) {
+  actions?: RowActions;
+}) {
   const { t } = useCatalogue(entriesMessages);
+  const columns = READ_ONLY_COLUMNS + (actions ? 1 : 0);
   return (
     <div className="table-wrap entries-table-wrap">
       <table className="data-table entries-table">
@@ -50,13 +53,13 @@ export function EntriesTable({
             <th scope="col">{t('table.codes')}</th>
             <th scope="col">{t('table.notes')}</th>
             <th scope="col">{t('table.flags')}</th>
-            <th scope="col" className="no-print">{t('table.actions')}</th>
+            {actions && <th scope="col" className="no-print">{t('table.actions')}</th>}
           </tr>
         </thead>
         {weeks.map((week) => (
           <tbody key={week.weekStart}>
             <tr className="entries-week-head">
-              <th scope="rowgroup" colSpan={COLUMNS}>
+              <th scope="rowgroup" colSpan={columns}>
                 {t('table.week', { date: format.dayKey(week.weekStart) })}
               </th>
             </tr>
@@ -68,15 +71,15 @@ export function EntriesTable({
                   dayLabel={index === 0 ? { text: format.shortDayKey(day.day), rows: day.entries.length } : null}
                   format={format}
                   now={now}
-                  {...actions}
+                  actions={actions}
                 />
               )),
             )}
-            {weeks.length > 1 && <TotalsRow className="entries-total" label={t('table.weekTotal')} totals={week.totals} format={format} />}
+            {weeks.length > 1 && <TotalsRow className="entries-total" label={t('table.weekTotal')} totals={week.totals} format={format} columns={columns} />}
           </tbody>
         ))}
         <tfoot>
-          <TotalsRow className="entries-period-total" label={t('table.periodTotal')} totals={periodTotals} format={format} />
+          <TotalsRow className="entries-period-total" label={t('table.periodTotal')} totals={periodTotals} format={format} columns={columns} />
         </tfoot>
       </table>
     </div>
@@ -88,17 +91,15 @@ function EntryRow({
   dayLabel,
   format,
   now,
-  lockedReasonId,
-  onCorrect,
-  onDelete,
-  onHistory,
+  actions,
 }: {
   entry: Entry;
   /** On the day's first entry: the day, as the header of the day's rows. */
   dayLabel: { text: string; rows: number } | null;
   format: EntryFormat;
   now: number;
-} & RowActions) {
+  actions: RowActions | undefined;
+}) {
   const { t } = useCatalogue(entriesMessages);
   const none = t('table.none');
   const when = format.instant(entry.clockIn);
@@ -128,39 +129,47 @@ function EntryRow({
               </span>
             ))}
       </td>
-      <td className="no-print">
-        <div className="entries-actions">
-          <button
-            type="button"
-            className="secondary"
-            aria-label={t('action.correctEntry', { when })}
-            disabled={lockedReasonId !== null}
-            aria-describedby={lockedReasonId ?? undefined}
-            onClick={() => onCorrect(entry)}
-          >
-            {t('action.correct')}
-          </button>
-          <button
-            type="button"
-            className="secondary danger-outline"
-            aria-label={t('action.deleteEntry', { when })}
-            disabled={lockedReasonId !== null}
-            aria-describedby={lockedReasonId ?? undefined}
-            onClick={() => onDelete(entry)}
-          >
-            {t('action.delete')}
-          </button>
-          <button type="button" className="secondary" aria-label={t('action.historyEntry', { when })} onClick={() => onHistory(entry)}>
-            {t('action.history')}
-          </button>
-        </div>
-      </td>
+      {actions && <EntryActions entry={entry} when={when} {...actions} />}
     </tr>
   );
 }
 
+/** Edit, Delete and History of one entry, each named by the entry's time for a screen reader. */
+function EntryActions({ entry, when, lockedReasonId, onCorrect, onDelete, onHistory }: { entry: Entry; when: string } & RowActions) {
+  const { t } = useCatalogue(entriesMessages);
+  return (
+    <td className="no-print">
+      <div className="entries-actions">
+        <button
+          type="button"
+          className="secondary"
+          aria-label={t('action.correctEntry', { when })}
+          disabled={lockedReasonId !== null}
+          aria-describedby={lockedReasonId ?? undefined}
+          onClick={() => onCorrect(entry)}
+        >
+          {t('action.correct')}
+        </button>
+        <button
+          type="button"
+          className="secondary danger-outline"
+          aria-label={t('action.deleteEntry', { when })}
+          disabled={lockedReasonId !== null}
+          aria-describedby={lockedReasonId ?? undefined}
+          onClick={() => onDelete(entry)}
+        >
+          {t('action.delete')}
+        </button>
+        <button type="button" className="secondary" aria-label={t('action.historyEntry', { when })} onClick={() => onHistory(entry)}>
+          {t('action.history')}
+        </button>
+      </div>
+    </td>
+  );
+}
+
 /** A totals row: its label under Day to Break, the hours under their columns. */
-function TotalsRow({ className, label, totals, format }: { className: string; label: string; totals: HoursTotals; format: EntryFormat }) {
+function TotalsRow({ className, label, totals, format, columns }: { className: string; label: string; totals: HoursTotals; format: EntryFormat; columns: number }) {
   return (
     <tr className={className}>
       <th scope="row" colSpan={4}>
@@ -169,7 +178,7 @@ function TotalsRow({ className, label, totals, format }: { className: string; la
       <td className="num">{format.hours(totals.totalHours)}</td>
       <td className="num">{format.hours(totals.regularHours)}</td>
       <td className="num">{format.hours(totals.overtimeHours)}</td>
-      <td colSpan={COLUMNS - 7} />
+      <td colSpan={columns - 7} />
     </tr>
   );
 }

@@ -21,11 +21,13 @@ export const entryKeys = {
   actor: (adminId: string) => [...entryKeys.all, 'actor', adminId] as const,
 };
 
+export const timesheetQuery = (payPeriodId: string, employeeId: string) => ({
+  queryKey: entryKeys.timesheet(payPeriodId, employeeId),
+  queryFn: () => unwrap(api.GET('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}', { params: { path: { id: payPeriodId, employeeId } } })),
+});
+
 export function useTimesheet(payPeriodId: string, employeeId: string) {
-  return useQuery({
-    queryKey: entryKeys.timesheet(payPeriodId, employeeId),
-    queryFn: () => unwrap(api.GET('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}', { params: { path: { id: payPeriodId, employeeId } } })),
-  });
+  return useQuery(timesheetQuery(payPeriodId, employeeId));
 }
 
 /** The newest changes of one entry (a page of 50 covers any entry a person has corrected by hand). */
