@@ -168,6 +168,37 @@ describe('an employee\'s entries in a pay period', () => {
     const pdf = await page.pdf({ format: 'Letter' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.emulateMedia({ media: 'screen' });
+
+    // Every timesheet of the period at once, from the review page: Cruz's too, not Dee's (no entries).
+    const cruz = await createEmployee(h.t.db, { companyId: seed.employee.companyId, firstName: 'Cruz', lastName: 'Ruiz' });
+    await createEmployee(h.t.db, { companyId: seed.employee.companyId, firstName: 'Dee', lastName: 'Ruiz' });
+    const cruzShift = await seed.api.post('/api/v1/admin/time-entries', { employeeId: cruz.id, clockIn: '2026-03-04T14:00:00.000Z', clockOut: '2026-03-04T20:00:00.000Z' }, { token: seed.token });
+    expect(cruzShift.status).toBe(201);
+    await page.goto(`${h.origin}/admin/pay-periods/${seed.period.id}`);
+    await page.getByRole('link', { name: 'Print timesheets' }).click();
+    await page.waitForURL(new RegExp(`/admin/pay-periods/${seed.period.id}/print$`));
+    const companyName = (await seed.api.get(`/api/v1/admin/companies/${seed.employee.companyId}`, { token: seed.token })).body.data.name as string;
+    await page.getByRole('heading', { level: 1, name: `Timesheets: ${companyName}, Mar 1 – 7, 2026` }).waitFor();
+    await page.getByText('2 timesheets with entries, one to a printed page with lines to sign. Employees without entries are left out.').waitFor();
+    const sheets = page.locator('.print-sheet');
+    expect(await sheets.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Ana Ruiz', 'Cruz Ruiz']);
+    // Each sheet names the company, as each lands on its own page.
+    expect(await sheets.locator('.print-sheet-company').allInnerTexts()).toEqual([companyName, companyName]);
+    // Read-only: no edit buttons, and each sheet's own totals.
+    expect(await sheets.getByRole('button').count()).toBe(0);
+    expect(await sheets.nth(1).getByRole('table').locator('tfoot').innerText()).toMatch(/Pay period total\s+6\.00\s+6\.00\s+0\.00/);
+    await checkPage(page, 'entries-print-all');
+    await page.evaluate('window.print = () => { document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1); }');
+    await page.getByRole('button', { name: 'Print all' }).click();
+    expect(await page.evaluate<string | undefined>('document.body.dataset.printed')).toBe('1');
+    // On paper, one timesheet to a page, each with its lines to sign.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('region', { name: 'Signatures' }).count()).toBe(2);
+    for (const signatures of await page.getByRole('region', { name: 'Signatures' }).all()) expect(await signatures.isVisible()).toBe(true);
+    const printed = await page.pdf({ format: 'Letter' });
+    expect(printed.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(2);
+    await page.screenshot({ path: 'test/artifacts/console-entries-print-all-paper.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);

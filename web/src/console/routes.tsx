@@ -18,6 +18,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { pattern: '/admin/pay-periods', nav: 'nav.payPeriods', page: lazy(() => import('./pay-periods/PayPeriodsPage.tsx')) },
   { pattern: '/admin/pay-periods/:id', page: lazy(() => import('./pay-periods/ReviewPage.tsx')) },
   { pattern: '/admin/pay-periods/:id/employees/:employeeId', page: lazy(() => import('./pay-period-entries/EmployeeEntriesPage.tsx')) },
+  { pattern: '/admin/pay-periods/:id/print', page: lazy(() => import('./pay-period-entries/PrintTimesheetsPage.tsx')) },
   { pattern: '/admin/on-the-clock', nav: 'nav.onTheClock', page: lazy(() => import('./on-the-clock/OnTheClockPage.tsx')) },
   { pattern: '/admin/companies', nav: 'nav.companies', page: lazy(() => import('./companies/CompaniesPage.tsx')) },
   { pattern: '/admin/employees', nav: 'nav.employees', page: lazy(() => import('./employees/EmployeesPage.tsx')) },

@@ -46,6 +46,9 @@ export default function ReviewPage({ params }: PageProps) {
       {back}
       <div className="page-header">
         <h1>{t('review.title', { company: p.company.name, dates })}</h1>
+        <Link className="button-link" to={`/admin/pay-periods/${encodeURIComponent(id)}/print`}>
+          {t('review.print')}
+        </Link>
       </div>
       <dl className="period-facts">
         <div>
