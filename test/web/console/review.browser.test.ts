@@ -199,6 +199,18 @@ describe('the review page', () => {
     await again.waitFor({ state: 'hidden' });
     expect(downloads).toHaveLength(2);
     expect((await s.period()).exportedAt).toBe(stamped.exportedAt);
+
+    // Dev's open entry blocks his approval: Clock out on his row closes it here, and Approve opens.
+    const devRow = row('Dev Diaz');
+    await devRow.getByRole('button', { name: 'Clock out Dev Diaz' }).click();
+    const clockOut = page.getByRole('dialog', { name: 'Clock out Dev Diaz' });
+    await clockOut.getByLabel('Clock out').fill('2025-10-10T17:30');
+    await checkPage(page, 'review-clock-out');
+    await clockOut.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText(/^Dev Diaz is clocked out: .+, 8\.50 h on this shift\.$/).waitFor();
+    await expect.poll(() => devRow.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(false);
+    expect(await devRow.getByRole('button', { name: /^Clock out/ }).count()).toBe(0);
+    expect((await s.review()).timesheets.find((sheet: any) => sheet.employee.id === s.dev.id).totals).toMatchObject({ openEntries: 0, totalHours: 8.5 });
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,6 +1,6 @@
 // The review page of one pay period (/admin/pay-periods/:id): what it is, how many timesheets are
-// in each state, the totals, one row per employee with approve and reject, the hours per day,
-// and the export for payroll.
+// in each state, the totals, one row per employee with approve and reject (and Clock out where an
+// open entry blocks approval), the hours per day, and the export for payroll.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatDate, formatHours } from '../../i18n/format.ts';
@@ -8,6 +8,8 @@ import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { Link } from '../router.tsx';
+import { ClockOutDialog } from '../on-the-clock/ClockOutDialog.tsx';
+import { timesheetQuery, type Entry } from '../pay-period-entries/queries.ts';
 import { useTimeZone } from '../session.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
@@ -137,6 +139,9 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
   const { t: tUi } = useCatalogue(uiMessages);
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Timesheet | null>(null);
+  // An open entry blocks approval: its Clock out reads the timesheet for the entry, then asks when it ended.
+  const [closing, setClosing] = useState<{ entry: Entry; name: string } | null>(null);
+  const [finding, setFinding] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [problem, setProblem] = useState('');
   // One key per click on Approve: a retried request is applied once.
@@ -164,6 +169,23 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
       void queryClient.invalidateQueries({ queryKey: periodKeys.all });
     },
   });
+
+  async function clockOut(sheet: Timesheet) {
+    setNotice('');
+    setProblem('');
+    setFinding(sheet.employee.id);
+    try {
+      const timesheet = await queryClient.fetchQuery(timesheetQuery(period.id, sheet.employee.id));
+      const open = timesheet.timeEntries.find((entry) => entry.clockOut === null);
+      // Closed elsewhere since the review was read: the fresh review shows it.
+      if (open) setClosing({ entry: open, name: fullName(sheet.employee) });
+      else void queryClient.invalidateQueries({ queryKey: periodKeys.all });
+    } catch (error) {
+      setProblem(decisionProblem(error, fullName(sheet.employee), t, tUi));
+    } finally {
+      setFinding(null);
+    }
+  }
 
   return (
     <>
@@ -268,6 +290,14 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                           {t(`approveBlocked.${reason}`)}
                         </span>
                       )}
+                      {/* Under the reason, not beside Approve: a third button there widened the held
+                          actions column over the flags. */}
+                      {blockedBy === 'openEntry' && (
+                        <button type="button" className="secondary approve-clock-out" aria-busy={finding === sheet.employee.id} onClick={() => void clockOut(sheet)}>
+                          {t('clockOut')}
+                          <span className="visually-hidden"> {name}</span>
+                        </button>
+                      )}
                     </td>
                   </tr>
                 );
@@ -275,6 +305,17 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
             </tbody>
           </table>
         </div>
+      )}
+      {closing && (
+        <ClockOutDialog
+          entry={closing.entry}
+          name={closing.name}
+          onClose={() => setClosing(null)}
+          onClockedOut={(message) => {
+            setClosing(null);
+            setNotice(message);
+          }}
+        />
       )}
       {rejecting && (
         <RejectDialog
