@@ -247,7 +247,9 @@ describe('the employee app at / in headless Chromium', () => {
     expect(await week.getByRole('definition').allInnerTexts()).toEqual(['37.00\u00a0h', '0.00\u00a0h']);
     await checkScreen(page, 'home-week-overtime');
     await page.getByLabel('Language').selectOption('es');
-    await page.getByRole('region', { name: 'Esta semana' }).getByText(`Con este turno pasó de 37.5\u00a0h esta semana a las ${overtimeFrom('es-US')}: el resto del turno son horas extra.`).waitFor();
+    // "a la 1:05" but "a las 3:05": the article agrees with the hour.
+    const spanishAt = overtimeFrom('es-US').startsWith('1:') ? 'a la' : 'a las';
+    await page.getByRole('region', { name: 'Esta semana' }).getByText(`Con este turno pasó de 37.5\u00a0h esta semana ${spanishAt} ${overtimeFrom('es-US')}: el resto del turno son horas extra.`).waitFor();
     await checkScreen(page, 'home-week-overtime-es');
     expect(problems).toEqual([]);
     await context.close();

@@ -4,7 +4,7 @@
 // that no string is empty and that placeholders match.
 import { useCallback } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
-import { fillPlaceholders, type Lang, type Values } from '../i18n/translate.ts';
+import { fillMessage, type Lang, type Values } from '../i18n/translate.ts';
 
 export interface Catalogue<K extends string> {
   en: Record<K, string>;
@@ -20,6 +20,6 @@ export type Translate<K extends string> = (key: K, values?: Values) => string;
 /** The feature's `t` in the language the person picked (shared with the employee app). */
 export function useCatalogue<K extends string>(catalogue: Catalogue<K>): { t: Translate<K>; lang: Lang } {
   const { lang } = useI18n();
-  const t = useCallback<Translate<K>>((key, values) => fillPlaceholders(catalogue[lang][key], values), [catalogue, lang]);
+  const t = useCallback<Translate<K>>((key, values) => fillMessage(lang, catalogue[lang][key], values), [catalogue, lang]);
   return { t, lang };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartDayLabel, daysInRange, formatElapsed, formatHours, formatTime, formatTimeZone, laterDayOf, localDateKey } from './format.ts';
 import { en } from './messages.en.ts';
 import { es } from './messages.es.ts';
-import { pickLanguage, translate } from './translate.ts';
+import { agreeSpanishHour, pickLanguage, translate } from './translate.ts';
 
 describe('message catalogues', () => {
   it('have the same keys in English and Spanish, none empty, with the same placeholders', () => {
@@ -21,6 +21,16 @@ describe('message catalogues', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('es', 'queue.clockIns.other', { count: 3 })).toBe('3 entradas');
     expect(translate('en', 'home.greeting')).toBe('Hello, {name}');
+  });
+
+  it('agrees the Spanish article with the hour: a la 1:05, a las 3:05, a las 10:05 and 11:05', () => {
+    expect(translate('es', 'confirm.clockedIn', { time: '1:05 p.m.' })).toBe('Entrada marcada a la 1:05 p.m.');
+    expect(translate('es', 'confirm.clockedIn', { time: '3:05 p.m.' })).toBe('Entrada marcada a las 3:05 p.m.');
+    expect(translate('es', 'confirm.clockedIn', { time: '10:05 a.m.' })).toBe('Entrada marcada a las 10:05 a.m.');
+    expect(translate('es', 'confirm.clockedIn', { time: '11:05 a.m.' })).toBe('Entrada marcada a las 11:05 a.m.');
+    expect(agreeSpanishHour('horas extra desde las 1:30 p.m. si sigue en turno')).toBe('horas extra desde la 1:30 p.m. si sigue en turno');
+    // English is left as it is.
+    expect(translate('en', 'confirm.clockedIn', { time: '1:05 PM' })).toBe('Clocked in at 1:05 PM');
   });
 
   it.each([
