@@ -1,6 +1,7 @@
 // Clock out one open entry for its employee: the entries page's own form, titled for the person,
 // with now filled in and focused for the bookkeeper to keep or change (a forgotten clock out is
-// set to when they really left). On the clock and the employee's page both offer it.
+// set to when they really left). On the clock, the employee's page and a review row whose open
+// entry blocks Approve offer it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';

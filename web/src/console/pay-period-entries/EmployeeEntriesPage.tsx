@@ -130,7 +130,7 @@ export default function EmployeeEntriesPage({ params }: PageProps) {
       <div className="page-header">
         <h1>{t('page.title', { name })}</h1>
         <div className="header-actions">
-          {/* The page as a paper timesheet, with lines to sign (print.css's rules, SignatureLines). */}
+          {/* The page as a paper timesheet, with lines to sign (console.css, "Printing"; SignatureLines). */}
           <button type="button" className="secondary" onClick={() => window.print()}>
             {t('action.print')}
           </button>
