@@ -199,6 +199,24 @@ describe('GET /api/v1/admin/reports/hours', () => {
     expect(res.body.error).toBe('Employee not found');
   });
 
+  it('takes the organization, and so the zone of its dates, from a named employee: a SUPER_ADMIN reads another firm\u2019s week (docs/time-rules.md §15)', async () => {
+    const mine = await org('America/New_York');
+    const superAdmin = await createAdmin(t.db, { bookkeeperOrgId: mine.org.id, role: 'SUPER_ADMIN' });
+    const token = await adminToken(t.tokens, superAdmin);
+    const theirs = await org('America/Los_Angeles');
+    const worker = await createEmployee(t.db, { companyId: theirs.company.id });
+    // 05:30 UTC on 5 March is the evening of 4 March in Los Angeles, already 5 March in New York.
+    await entry(worker, '2026-03-05T05:30:00Z', 4);
+    const named = await api.get(URL, { token, query: { startDate: '2026-03-04', endDate: '2026-03-04', employeeId: worker.id } });
+    expect(named.status).toBe(200);
+    expect(named.body.data.timezone).toBe('America/Los_Angeles');
+    expect(named.body.data.rows.map((row: { key: string; totalHours: number }) => [row.key, row.totalHours])).toEqual([[worker.id, 4]]);
+    // Without a named record the report is the caller's own organization's, in its zone.
+    const own = await api.get(URL, { token, query: { startDate: '2026-03-04', endDate: '2026-03-04' } });
+    expect(own.body.data.timezone).toBe('America/New_York');
+    expect(own.body.data.rows).toEqual([]);
+  });
+
   it.each([
     [{}, 400, 'Validation failed', /startDate/],
     [{ startDate: '2026-03-01' }, 400, 'Validation failed', /endDate/],
