@@ -64,7 +64,9 @@ export default function OnTheClockPage(_props: PageProps) {
   const orgId = useListOrganization(companyId, companies.data);
   const items = useMemo(() => entries.data?.items ?? [], [entries.data]);
   const { rule, outlookOf, refetch: refetchWeeks } = useWeekOutlooks(items, orgId, companyId, now);
-  const outlooks = items.map((entry) => outlookOf(entry).outlook);
+  // Once per entry for the rows and the summary's counts alike.
+  const weekOf = new Map(items.map((entry) => [entry.id, outlookOf(entry)]));
+  const outlooks = [...weekOf.values()].map((week) => week.outlook);
   const counts: SummaryCounts = {
     total: entries.data?.total ?? 0,
     longShifts: items.filter((entry) => isLongOpenShift(entry.clockIn, now)).length,
@@ -150,7 +152,7 @@ export default function OnTheClockPage(_props: PageProps) {
                   <OpenEntryRow
                     key={entry.id}
                     entry={entry}
-                    week={outlookOf(entry)}
+                    week={weekOf.get(entry.id) ?? outlookOf(entry)}
                     company={companyName(entry.companyId)}
                     now={now}
                     timeZone={timeZone}
