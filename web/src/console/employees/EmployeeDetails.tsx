@@ -3,10 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { CheckField } from '../ui/Field.tsx';
-import { formatPhone } from '../people/format.ts';
+import { formatPhone, parsePayRate } from '../people/format.ts';
 import { peopleMessages } from '../people/messages.ts';
 import { orNull } from '../people/problems.ts';
-import { EmployeeFields, parsePayRate, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
+import { EmployeeFields, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
 import { employeePageMessages, employeesMessages } from './messages.ts';
 import { fullName, useUpdateEmployee, type Employee } from './queries.ts';
 

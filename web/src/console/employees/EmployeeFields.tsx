@@ -34,12 +34,6 @@ export function useEmployeeProblems(error: unknown): FormProblems {
   return problems;
 }
 
-/** The pay rate as typed (a comma is a decimal mark in Spanish); NaN when it is not a number. */
-export function parsePayRate(text: string): number {
-  const cleaned = text.trim().replace(/[$\s]/g, '').replace(',', '.');
-  return cleaned === '' ? 0 : Number(cleaned);
-}
-
 export function EmployeeFields({
   form,
   problems,

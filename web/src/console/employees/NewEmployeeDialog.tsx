@@ -2,22 +2,21 @@
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../ui/Field.tsx';
+import { CompanyField } from './CompanyField.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
-import { PendingChoice } from '../ui/PendingChoice.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { useIdempotencyKeys } from '../people/idempotency.ts';
 import { peopleMessages } from '../people/messages.ts';
+import { parsePayRate } from '../people/format.ts';
 import { orNull } from '../people/problems.ts';
-import { BLANK_EMPLOYEE, EmployeeFields, parsePayRate, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
+import { BLANK_EMPLOYEE, EmployeeFields, useEmployeeProblems, type EmployeeForm } from './EmployeeFields.tsx';
 import { employeesMessages } from './messages.ts';
-import { useCompanyChoices } from '../people/company-choices.ts';
 import { fullName, useCreateEmployee } from './queries.ts';
 
 export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId: string; onClose(): void; onCreated(name: string): void }) {
   const { t } = useCatalogue(employeesMessages);
   const { t: tPeople } = useCatalogue(peopleMessages);
   const { t: tUi } = useCatalogue(uiMessages);
-  const companies = useCompanyChoices();
   const create = useCreateEmployee();
   const [form, setForm] = useState<EmployeeForm>(BLANK_EMPLOYEE);
   const [company, setCompany] = useState(companyId);
@@ -70,21 +69,7 @@ export function NewEmployeeDialog({ companyId, onClose, onCreated }: { companyId
       problem={Object.keys(localProblems).length > 0 ? tUi('form.fixFields') : (problems.form ?? undefined)}
     >
       <div className="form-grid">
-        <Field label={t('field.companyId')} problem={fields.companyId} required>
-          {(control) => (
-            <select {...control} value={company} onChange={(event) => setCompany(event.target.value)}>
-              <option value="">{t('field.companyId.choose')}</option>
-              <PendingChoice value={company} pending={companies.isLoading} />
-              {(companies.data ?? [])
-                .filter((choice) => choice.active || choice.id === company)
-                .map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.name}
-                  </option>
-                ))}
-            </select>
-          )}
-        </Field>
+        <CompanyField value={company} onChange={setCompany} problem={fields.companyId} />
         <EmployeeFields
           form={form}
           problems={fields}
