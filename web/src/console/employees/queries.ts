@@ -75,11 +75,15 @@ export function useEmployeeWeek(employeeId: string, week: { startDate: string; e
   return { hours, open };
 }
 
+/** One new employee; the same key sent again answers the first result (docs/api.md §12). */
+export function createEmployee(values: EmployeeInput, idempotencyKey: string) {
+  return unwrap(api.POST('/api/v1/admin/employees', { params: { header: { 'idempotency-key': idempotencyKey } }, body: values }));
+}
+
 export function useCreateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, idempotencyKey }: { values: EmployeeInput; idempotencyKey: string }) =>
-      unwrap(api.POST('/api/v1/admin/employees', { params: { header: { 'idempotency-key': idempotencyKey } }, body: values })),
+    mutationFn: ({ values, idempotencyKey }: { values: EmployeeInput; idempotencyKey: string }) => createEmployee(values, idempotencyKey),
     onSuccess: () => invalidatePeople(queryClient),
   });
 }

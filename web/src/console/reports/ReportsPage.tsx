@@ -20,6 +20,7 @@ import { HoursBars } from './HoursBars.tsx';
 import { reportsMessages, type ReportsKey } from './messages.ts';
 import { downloadReportCsv, GROUPINGS, useCompanies, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery, type ReportRow } from './queries.ts';
 import type { Lang } from '../../i18n/translate.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 type T = Translate<ReportsKey>;
 
@@ -43,18 +44,6 @@ function rangeProblems(error: unknown, t: T): { start?: string; end?: string } |
     return { ...(/startDate/.test(detail) && { start: t('error.dateRequired') }), ...(/endDate/.test(detail) && { end: t('error.dateRequired') }) };
   }
   return null;
-}
-
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; free the memory after it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export default function ReportsPage(_props: PageProps) {
