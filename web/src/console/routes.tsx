@@ -22,6 +22,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { pattern: '/admin/on-the-clock', nav: 'nav.onTheClock', page: lazy(() => import('./on-the-clock/OnTheClockPage.tsx')) },
   { pattern: '/admin/companies', nav: 'nav.companies', page: lazy(() => import('./companies/CompaniesPage.tsx')) },
   { pattern: '/admin/employees', nav: 'nav.employees', page: lazy(() => import('./employees/EmployeesPage.tsx')) },
+  { pattern: '/admin/employees/import', page: lazy(() => import('./employee-import/ImportEmployeesPage.tsx')) },
   { pattern: '/admin/employees/:id', page: lazy(() => import('./employees/EmployeePage.tsx')) },
   { pattern: '/admin/reports', nav: 'nav.reports', page: lazy(() => import('./reports/ReportsPage.tsx')) },
   { pattern: '/admin/audit-log', nav: 'nav.auditLog', page: lazy(() => import('./audit-log/AuditLogPage.tsx')) },

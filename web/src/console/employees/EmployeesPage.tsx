@@ -5,7 +5,8 @@ import { useCatalogue } from '../catalogue.ts';
 import { formatMoney, formatPhone } from '../people/format.ts';
 import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import type { PageProps } from '../page-props.ts';
-import { Link, useQueryParams } from '../router.tsx';
+import { href, Link, useQueryParams } from '../router.tsx';
+import { importMessages } from '../employee-import/messages.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { ListStates } from '../ui/PageState.tsx';
@@ -21,6 +22,7 @@ import { fullName, useDeactivateEmployee, useEmployees, type Employee } from './
 export default function EmployeesPage(_props: PageProps) {
   const { t, lang } = useCatalogue(employeesMessages);
   const { t: tUi } = useCatalogue(uiMessages);
+  const { t: tImport } = useCatalogue(importMessages);
   usePageTitle(t('title'));
   const [query, setQuery] = useQueryParams();
   const search = query.get('search') ?? '';
@@ -53,9 +55,14 @@ export default function EmployeesPage(_props: PageProps) {
           <h1>{t('title')}</h1>
           <p className="hint">{t('lead')}</p>
         </div>
-        <button type="button" className="primary" onClick={() => setAdding(Date.now())}>
-          {t('add')}
-        </button>
+        <div className="header-actions">
+          <Link className="button-link" to={href('/admin/employees/import', { companyId })}>
+            {tImport('open')}
+          </Link>
+          <button type="button" className="primary" onClick={() => setAdding(Date.now())}>
+            {t('add')}
+          </button>
+        </div>
       </div>
       <p className="notice" role="status">
         {done}

@@ -1,0 +1,228 @@
+// Importing employees from a spreadsheet, in headless Chromium against the real service: the
+// template, a file's rows checked before anything is sent, the ready rows added through the API
+// with the service's refusals on their rows, the file of the rows not added, Stop, a run stopped by a
+// lost connection and finished by pressing Add again without a second employee, a Spanish Excel
+// file (semicolons, Windows-1252), the file's own problems, axe and a screenshot of every state.
+import { readFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employees } from '../../../src/db/schema.ts';
+import { createCompany, createEmployee, unique, uniquePhone } from '../../helpers/factories.ts';
+import { request } from '../../helpers/http.ts';
+import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+
+let h: ConsoleHarness;
+beforeAll(async () => {
+  h = await startConsoleHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+const verify = (phone: string, pin: string) => request(h.t.app, 'POST', '/api/v1/auth/employee/verify', { body: { phone, pin } });
+/** `+12125550147` as people type it: `(212) 555-0147`. */
+const typed = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+const csvFile = (name: string, text: string, encoding: BufferEncoding = 'utf8') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text, encoding) });
+const companyEmployees = (companyId: string) => h.t.db.select().from(employees).where(eq(employees.companyId, companyId));
+
+describe('importing employees', () => {
+  it('checks every row, adds the ready ones, shows the service’s refusals on their rows and downloads the rows not added', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Sunrise Bakery') });
+    const taken = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Tess', lastName: 'Taken' });
+    const { context, page, problems } = await openConsole(h, `/admin/employees?companyId=${company.id}`);
+    page.setDefaultTimeout(10_000);
+    await signInAs(page, admin);
+    await page.getByRole('link', { name: 'Import from a spreadsheet' }).click();
+    await page.getByRole('heading', { name: 'Import employees' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/employees/import');
+    const companyField = page.getByLabel('Company', { exact: true });
+    await expect.poll(() => companyField.locator('option:checked').textContent()).toBe(company.name);
+
+    // The template names the columns as the forms do, and reads back as every column.
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a blank template' }).click()]);
+    expect(template.suggestedFilename()).toBe('employees-template.csv');
+    expect(await readFile((await template.path())!, 'utf8')).toBe('\uFEFFFirst name,Last name,Phone,PIN,Email,Employee number,Job title,Pay rate (US$),Pay type,Name in QuickBooks\r\n');
+
+    const [ana, cy, ed, flo] = [uniquePhone(), uniquePhone(), uniquePhone(), uniquePhone()];
+    const text = [
+      'First name,Last name,Phone,PIN,Employee number,Job title,Pay rate,Pay type,Department',
+      `Ana,Lopez,${typed(ana)},0482,E-1,Baker,22.50,Hourly,Kitchen`,
+      `Bo,Diaz,${typed(taken.phone)},5150,E-2,Driver,18,,Delivery`,
+      `Cy,Ng,${typed(cy)},482,E-3,,19,,`,
+      `Di,Ok,${typed(ana)},7305,E-4,,19,,`,
+      `Ed,Fox,${typed(ed)},1234,E-5,,twenty,,`,
+      `Flo,"Reyes, Jr.",${typed(flo)},98765,E-6,Manager,"52,000",Salary,Office`,
+      ',,,,,,,,',
+    ].join('\r\n');
+    await page.getByLabel('Spreadsheet (CSV)').setInputFiles(csvFile('bakery staff.csv', text));
+    const table = page.getByRole('table', { name: 'The spreadsheet’s employees' });
+    await table.waitFor();
+    const tile = (label: string) => page.locator('.tile').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    expect(await tile('Rows').textContent()).toBe('6');
+    expect(await tile('Ready to add').textContent()).toBe('3');
+    expect(await tile('To fix in the spreadsheet').textContent()).toBe('3');
+    await page.getByText('Columns left out: Department.').waitFor();
+    const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
+    expect(await row('Lopez, Ana').textContent()).toContain('Ready');
+    expect(await row('Ng, Cy').textContent()).toContain('If it began with 0, the spreadsheet dropped it');
+    expect(await row('Ok, Di').textContent()).toContain('Same phone as row 2.');
+    expect(await row('Fox, Ed').textContent()).toContain('The pay rate is not an amount, like 22.50.');
+    expect(await row('Reyes, Jr., Flo').textContent()).toContain('$52,000.00Salary');
+    // No PIN is on the screen.
+    expect(await table.textContent()).not.toContain('0482');
+    // Nothing was sent before Add.
+    expect(await companyEmployees(company.id)).toHaveLength(1);
+    await checkPage(page, 'employee-import-preview');
+
+    await page.getByRole('button', { name: 'Add 3 employees' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added: 2. Refused: 1.' }).waitFor();
+    expect(await row('Diaz, Bo').textContent()).toContain('RefusedAnother employee of this company has this phone number.');
+    expect(await tile('Added').textContent()).toBe('2');
+    expect(await tile('Refused').textContent()).toBe('1');
+    expect(await page.getByRole('button', { name: /^Add \d/ }).count()).toBe(0);
+    // The company stays the one the employees were added to.
+    expect(await companyField.isDisabled()).toBe(true);
+
+    const added = await companyEmployees(company.id);
+    expect(added.map((employee) => employee.lastName).sort()).toEqual(['Lopez', 'Reyes, Jr.', 'Taken']);
+    expect(added.find((employee) => employee.lastName === 'Lopez')).toMatchObject({ phone: ana, employeeNumber: 'E-1', jobTitle: 'Baker', payRate: 22.5, payType: 'HOURLY' });
+    expect(added.find((employee) => employee.firstName === 'Flo')).toMatchObject({ phone: flo, payRate: 52000, payType: 'SALARY' });
+    // The PIN with its leading zero is the one that signs in.
+    expect((await verify(ana, '0482')).status).toBe(200);
+    const anaLink = row('Lopez, Ana').getByRole('link', { name: 'Lopez, Ana' });
+    expect(await anaLink.getAttribute('href')).toBe(`/admin/employees/${added.find((employee) => employee.phone === ana)!.id}`);
+    await checkPage(page, 'employee-import-done');
+
+    const [left] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the rows not added' }).click()]);
+    expect(left.suggestedFilename()).toBe('employees-not-added.csv');
+    const leftText = await readFile((await left.path())!, 'utf8');
+    expect(leftText.split('\r\n')).toEqual([
+      '\uFEFFFirst name,Last name,Phone,PIN,Employee number,Job title,Pay rate,Pay type,Department,Problem',
+      `Bo,Diaz,${typed(taken.phone)},5150,E-2,Driver,18,,Delivery,Another employee of this company has this phone number.`,
+      `Cy,Ng,${typed(cy)},482,E-3,,19,,,"The PIN must be 4 to 8 digits. If it began with 0, the spreadsheet dropped it: format the PIN column as text and type the PIN again."`,
+      `Di,Ok,${typed(ana)},7305,E-4,,19,,,Same phone as row 2.`,
+      `Ed,Fox,${typed(ed)},1234,E-5,,twenty,,,"The pay rate is not an amount, like 22.50."`,
+      '',
+    ]);
+
+    // Fixed in that file, it imports: its Problem column is left out.
+    const fixed = leftText.replace(`${typed(taken.phone)},5150`, `${typed(uniquePhone())},5150`).replace(',482,', ',0482,').replace(`Di,Ok,${typed(ana)}`, `Di,Ok,${typed(uniquePhone())}`).replace('twenty', '20');
+    await page.getByRole('button', { name: 'Choose another file' }).click();
+    expect(await companyField.isDisabled()).toBe(false);
+    await page.getByLabel('Spreadsheet (CSV)').setInputFiles(csvFile('employees-not-added.csv', fixed));
+    await page.getByText('Columns left out: Department and Problem.').waitFor();
+    // Stop during the first row: it is answered, and nothing after it is sent until Add.
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    await page.route('**/api/v1/admin/employees', async (route) => {
+      await firstHeld;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Add 4 employees' }).click();
+    await page.getByRole('status').filter({ hasText: 'Adding 0 of 4…' }).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Employees added so far' }).getAttribute('max')).toBe('4');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    releaseFirst();
+    await page.getByRole('status').filter({ hasText: 'Stopped. The rows still marked Ready were not sent; Add sends them.' }).waitFor();
+    expect(await companyEmployees(company.id)).toHaveLength(4);
+    await page.getByRole('button', { name: 'Add 3 employees' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added: 4. Refused: 0.' }).waitFor();
+    expect(await companyEmployees(company.id)).toHaveLength(7);
+    await page.getByRole('link', { name: `See ${company.name}’s employees` }).click();
+    await page.getByRole('row', { name: /Ng, Cy/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('stops at a lost connection and finishes when Add is pressed again, without a second employee; in Spanish, from a Spanish Excel file', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Panadería') });
+    const { context, page, problems } = await openConsole(h, `/admin/employees/import?companyId=${company.id}`);
+    page.setDefaultTimeout(10_000);
+    await signInAs(page, admin);
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await page.getByRole('heading', { name: 'Importar empleados' }).waitFor();
+
+    // The second employee's request is lost once, after the service has added them: its answer never arrives.
+    let posts = 0;
+    await page.route('**/api/v1/admin/employees', async (route) => {
+      if (route.request().method() !== 'POST' || ++posts !== 2) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const phones = [uniquePhone(), uniquePhone(), uniquePhone()];
+    // Excel in Spanish saves "CSV" with semicolons, decimal commas and the Windows-1252 code page.
+    const text = ['Nombre;Apellidos;Teléfono;PIN;Número de empleado;Puesto;Tarifa;Tipo de pago', `José;Muñoz;${typed(phones[0]!)};4821;1;Panadero;22,50;Por horas`, `Begoña;Ibáñez;${typed(phones[1]!)};5150;2;Cajera;19,75;por horas`, `Íñigo;Peña;${typed(phones[2]!)};7305;3;Gerente;52.000,00;Salario`].join('\r\n');
+    await page.getByLabel('Hoja de cálculo (CSV)').setInputFiles(csvFile('plantilla.csv', text, 'latin1'));
+    const table = page.getByRole('table', { name: 'Los empleados de la hoja de cálculo' });
+    await table.getByRole('row', { name: /Muñoz, José/ }).waitFor();
+    expect(await table.getByRole('row', { name: /Peña, Íñigo/ }).textContent()).toContain('$52,000.00Salario');
+    await checkPage(page, 'employee-import-es');
+    // Nothing on the page (the hidden file input included) makes it wider than the window.
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(1440);
+
+    await page.getByRole('button', { name: 'Añadir 3 empleados' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Se detuvo' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'Se detuvo: No se puede conectar con payclock. Revise su conexión. Las filas que siguen marcadas como Lista no se enviaron; Añadir las envía.',
+    );
+    expect(await table.getByRole('row', { name: /Muñoz, José/ }).textContent()).toContain('Añadido');
+    expect(await table.getByRole('row', { name: /Ibáñez, Begoña/ }).textContent()).toContain('Lista');
+    await checkPage(page, 'employee-import-halted');
+
+    // The lost row is sent again under its key: the service answers its first result.
+    await page.getByRole('button', { name: 'Añadir 2 empleados' }).click();
+    await page.getByRole('status').filter({ hasText: 'Añadidos: 3. Rechazados: 0.' }).waitFor();
+    expect(posts).toBe(4);
+    const added = await companyEmployees(company.id);
+    expect(added.map((employee) => `${employee.firstName} ${employee.lastName}`).sort()).toEqual(['Begoña Ibáñez', 'José Muñoz', 'Íñigo Peña']);
+    expect(added.find((employee) => employee.firstName === 'Íñigo')).toMatchObject({ payRate: 52000, payType: 'SALARY', employeeNumber: '3' });
+    expect(added.find((employee) => employee.firstName === 'Begoña')).toMatchObject({ payRate: 19.75, payType: 'HOURLY' });
+    expect(problems.filter((problem) => !/ERR_CONNECTION_RESET|Failed to fetch/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('says what is wrong with a file that cannot be imported, and asks for the company', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Harbor Cafe') });
+    const { context, page, problems } = await openConsole(h, '/admin/employees/import', { viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(10_000);
+    await signInAs(page, admin);
+    const file = page.getByLabel('Spreadsheet (CSV)');
+    const alert = page.locator('.state-error[role="alert"]');
+    // The file button is the page's, in its language, and the keyboard reaches the file input after the company.
+    await page.getByText('No file chosen').waitFor();
+    expect(await page.locator('.file-picker label').textContent()).toBe('Choose a file');
+    await page.getByLabel('Company', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string | null>('document.activeElement?.getAttribute("type")')).toBe('file');
+
+    await file.setInputFiles(csvFile('names.csv', 'Name,Phone\nAna Lopez,2125550147\n'));
+    await page.locator('.file-name').getByText('names.csv').waitFor();
+    await alert.getByText('The first row has no column for First name, Last name, and PIN. It must name the columns, as the template does.').waitFor();
+    await checkPage(page, 'employee-import-missing-phone');
+    await file.setInputFiles(csvFile('empty.csv', 'First name,Last name,Phone,PIN\r\n,,,\r\n'));
+    await alert.getByText('The file has no employees: every row after the row of column names is empty.').waitFor();
+    const many = ['First name,Last name,Phone,PIN', ...Array.from({ length: 1001 }, (_, i) => `A${i},B,212555${String(i).padStart(4, '0')},1234`)].join('\n');
+    await file.setInputFiles(csvFile('many.csv', many));
+    await alert.getByText('The file has 1,001 employees. Import at most 1,000 at a time.').waitFor();
+
+    // A good file without a company: the company field says so, and nothing is sent.
+    await file.setInputFiles(csvFile('one.csv', `First name,Last name,Phone,PIN\nAna,Lopez,${typed(uniquePhone())},4821\n`));
+    await page.getByRole('button', { name: 'Add 1 employee' }).click();
+    expect(await alert.count()).toBe(0);
+    const companyField = page.getByLabel('Company', { exact: true });
+    await expect.poll(() => companyField.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Choose a company.').waitFor();
+    expect(await companyEmployees(company.id)).toHaveLength(0);
+    await companyField.selectOption({ label: company.name });
+    await page.getByRole('button', { name: 'Add 1 employee' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added: 1. Refused: 0.' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('companyId')).toBe(company.id);
+    expect(await h.t.db.select().from(employees).where(and(eq(employees.companyId, company.id), eq(employees.firstName, 'Ana')))).toHaveLength(1);
+    await checkPage(page, 'employee-import-phone');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

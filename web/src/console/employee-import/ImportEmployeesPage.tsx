@@ -1,0 +1,215 @@
+// Import employees (`/admin/employees/import?companyId=…`): a company's staff from a spreadsheet
+// saved as CSV. The file is read in the browser and every row shown with what is wrong with it
+// before anything is sent; Add then creates the ready rows one by one through the same endpoint
+// as the Add employee form, and each row says whether it was added and, if not, why. The rows not
+// added download as a file to fix and import again.
+import { useRef, useState, type ChangeEvent } from 'react';
+import { formatList } from '../../i18n/format.ts';
+import { useCatalogue } from '../catalogue.ts';
+import { CompanyField } from '../employees/CompanyField.tsx';
+import type { PageProps } from '../page-props.ts';
+import { useCompanyChoices } from '../people/company-choices.ts';
+import { formatCount } from '../people/format.ts';
+import { href, Link, useQueryParams } from '../router.tsx';
+import { Field } from '../ui/Field.tsx';
+import { uiMessages } from '../ui/messages.ts';
+import { problemText } from '../ui/problems.ts';
+import { saveFile } from '../ui/save-file.ts';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { readEmployeeSheet, SHEET_COLUMNS, type EmployeeSheet } from './employee-sheet.ts';
+import { SheetTable } from './SheetTable.tsx';
+import { decodeSpreadsheet, parseCsv, writeCsv } from './spreadsheet.ts';
+import { useEmployeeImport } from './useEmployeeImport.ts';
+import { useImportWords } from './useImportWords.ts';
+
+/** A bigger file is not one company's staff; these keep the page quick and the run short. */
+export const MAX_FILE_BYTES = 1_000_000;
+export const MAX_ROWS = 1_000;
+
+type Reading = { state: 'none' } | { state: 'failed'; text: string } | { state: 'read'; name: string; sheet: EmployeeSheet };
+
+export default function ImportEmployeesPage(_props: PageProps) {
+  const words = useImportWords();
+  const { t, tEmployees, columnName } = words;
+  const { t: tUi, lang } = useCatalogue(uiMessages);
+  usePageTitle(t('title'));
+  const [query, setQuery] = useQueryParams();
+  const companyId = query.get('companyId') ?? '';
+  const companies = useCompanyChoices();
+  const [reading, setReading] = useState<Reading>({ state: 'none' });
+  const [companyProblem, setCompanyProblem] = useState<string | undefined>();
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [fileName, setFileName] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importRun = useEmployeeImport();
+  const listOf = (names: readonly string[]) => formatList(names, lang);
+  const { outcomes, progress, halted } = importRun;
+  const running = progress !== null;
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    importRun.reset();
+    setFileName(file?.name ?? '');
+    if (!file) return setReading({ state: 'none' });
+    if (file.size > MAX_FILE_BYTES) return setReading({ state: 'failed', text: t('error.tooBig') });
+    let sheet: EmployeeSheet;
+    try {
+      sheet = readEmployeeSheet(parseCsv(decodeSpreadsheet(await file.arrayBuffer())));
+    } catch {
+      return setReading({ state: 'failed', text: t('error.read') });
+    }
+    if (sheet.missing.length > 0) return setReading({ state: 'failed', text: t('error.missing', { columns: listOf(sheet.missing.map(columnName)) }) });
+    if (sheet.rows.length === 0) return setReading({ state: 'failed', text: t('error.empty') });
+    if (sheet.rows.length > MAX_ROWS) return setReading({ state: 'failed', text: t('error.tooMany', { count: formatCount(sheet.rows.length, lang), limit: formatCount(MAX_ROWS, lang) }) });
+    setReading({ state: 'read', name: file.name, sheet });
+  };
+
+  const chooseAnother = () => {
+    importRun.reset();
+    setReading({ state: 'none' });
+    setFileName('');
+    setFileInputKey((key) => key + 1);
+    // The new input is in the page after this render; focus it there.
+    setTimeout(() => fileInput.current?.focus());
+  };
+
+  const downloadTemplate = () => {
+    const header = SHEET_COLUMNS.map(columnName);
+    saveFile(new Blob([writeCsv([header])], { type: 'text/csv;charset=utf-8' }), t('template.file'));
+  };
+
+  const sheet = reading.state === 'read' ? reading.sheet : null;
+  const ready = sheet ? sheet.rows.filter((row) => row.problems.length === 0 && !outcomes.has(row.line)) : [];
+  const counts = sheet && {
+    rows: sheet.rows.length,
+    fix: sheet.rows.filter((row) => row.problems.length > 0).length,
+    added: [...outcomes.values()].filter((outcome) => outcome.state === 'added').length,
+    refused: [...outcomes.values()].filter((outcome) => outcome.state === 'refused').length,
+  };
+  const notAdded = sheet ? words.rowsNotAdded(sheet, outcomes) : [];
+  const companyName = companies.data?.find((company) => company.id === companyId)?.name ?? '';
+
+  const add = () => {
+    if (!companyId) return setCompanyProblem(tEmployees('error.company'));
+    setCompanyProblem(undefined);
+    void importRun.run(companyId, ready);
+  };
+
+  const failed = halted !== null && halted !== 'stopped';
+  const statusLine = running
+    ? t('adding', { done: formatCount(progress.done, lang), total: formatCount(progress.total, lang) })
+    : halted === 'stopped'
+      ? t('halted.stopped')
+      : !failed && outcomes.size > 0 && counts
+        ? t('result', { added: formatCount(counts.added, lang), refused: formatCount(counts.refused, lang) })
+        : '';
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to={href('/admin/employees', { companyId })}>{t('back')}</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="hint">{t('lead')}</p>
+        </div>
+      </div>
+
+      <div className="card import-source">
+        <div className="form-grid">
+          {/* The employees already added belong to the company they were added to: it stays until another file is chosen. */}
+          <CompanyField value={companyId} onChange={(id) => setQuery({ companyId: id || null }, { replace: true })} problem={companyProblem} disabled={running || outcomes.size > 0} />
+          <Field label={t('field.file')} required hint={t('field.file.hint')}>
+            {(control) => (
+              // The browser's own file button speaks the browser's language, not the page's: the
+              // input stays for the keyboard and screen readers, and a second label in the page's
+              // words is what shows and what a click opens.
+              <div className="file-picker">
+                <input {...control} key={fileInputKey} ref={fileInput} className="visually-hidden" type="file" accept=".csv,text/csv" disabled={running} onChange={(event) => void readFile(event)} />
+                <label htmlFor={control.id} className="button-link">
+                  {t('file.choose')}
+                </label>
+                <span className="file-name">{fileName || t('file.none')}</span>
+              </div>
+            )}
+          </Field>
+        </div>
+        <p className="hint">{t('columns')}</p>
+        <p className="hint">{t('pin.tip')}</p>
+        <button type="button" className="secondary" onClick={downloadTemplate}>
+          {t('template')}
+        </button>
+      </div>
+
+      {reading.state === 'failed' && (
+        <div className="state state-error" role="alert">
+          <p>{reading.text}</p>
+        </div>
+      )}
+
+      {sheet && counts && (
+        <section aria-label={reading.state === 'read' ? reading.name : undefined}>
+          <dl className="summary-tiles import-tiles">
+            <Tile label={t('tile.rows')} value={formatCount(counts.rows, lang)} />
+            <Tile label={t('tile.ready')} value={formatCount(ready.length, lang)} />
+            <Tile label={t('tile.fix')} value={formatCount(counts.fix, lang)} />
+            <Tile label={t('tile.added')} value={formatCount(counts.added, lang)} />
+            <Tile label={t('tile.refused')} value={formatCount(counts.refused, lang)} />
+          </dl>
+          {sheet.ignored.length > 0 && <p className="hint">{t('ignored', { columns: listOf(sheet.ignored) })}</p>}
+
+          <div className="import-actions">
+            {running ? (
+              <button type="button" className="secondary" onClick={importRun.stop}>
+                {t('stop')}
+              </button>
+            ) : (
+              ready.length > 0 && (
+                <button type="button" className="primary" onClick={add}>
+                  {ready.length === 1 ? t('add.one') : t('add.other', { count: formatCount(ready.length, lang) })}
+                </button>
+              )
+            )}
+            {!running && notAdded.length > 0 && (
+              <button type="button" className="secondary" onClick={() => saveFile(new Blob([writeCsv(notAdded)], { type: 'text/csv;charset=utf-8' }), t('left.file'))}>
+                {t('left.download')}
+              </button>
+            )}
+            {!running && (
+              <button type="button" className="secondary" onClick={chooseAnother}>
+                {t('again')}
+              </button>
+            )}
+          </div>
+          {running && <progress className="import-progress" max={progress.total} value={progress.done} aria-label={t('adding.label')} />}
+          <p className="notice" role="status">
+            {statusLine}
+          </p>
+          {!running && failed && (
+            <div className="state state-error" role="alert">
+              <p>{t('halted.error', { reason: problemText(halted, tUi) })}</p>
+            </div>
+          )}
+          {!running && counts.added > 0 && companyName && (
+            <p>
+              <Link to={href('/admin/employees', { companyId })}>{t('result.list', { company: companyName })}</Link>
+            </p>
+          )}
+          {!running && notAdded.length > 0 && <p className="hint">{t('left.hint')}</p>}
+
+          <SheetTable sheet={sheet} outcomes={outcomes} words={words} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function Tile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="tile">
+      <dt>{label}</dt>
+      <dd className="tile-value">{value}</dd>
+    </div>
+  );
+}
