@@ -2,13 +2,15 @@
 // template, a file's rows checked before anything is sent, the ready rows added through the API
 // with the service's refusals on their rows, the file of the rows not added, Stop, a run stopped by a
 // lost connection and finished by pressing Add again without a second employee, a Spanish Excel
-// file (semicolons, Windows-1252), the file's own problems, axe and a screenshot of every state.
+// file (semicolons, Windows-1252), the file's own problems, PINs made up for rows without one and
+// their printed slips, axe and a screenshot of every state.
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '../../../src/db/schema.ts';
 import { createCompany, createEmployee, unique, uniquePhone } from '../../helpers/factories.ts';
 import { request } from '../../helpers/http.ts';
+import { saveScreenshot } from '../../helpers/browser.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
@@ -91,6 +93,19 @@ describe('importing employees', () => {
     const anaLink = row('Lopez, Ana').getByRole('link', { name: 'Lopez, Ana' });
     expect(await anaLink.getAttribute('href')).toBe(`/admin/employees/${added.find((employee) => employee.phone === ana)!.id}`);
     await checkPage(page, 'employee-import-done');
+
+    // The PIN slips: on paper only, one for each employee added, with the PIN the file gave.
+    const slips = page.locator('.pin-slip');
+    expect(await slips.count()).toBe(2);
+    expect(await slips.first().isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await slips.allTextContents()).toEqual([
+      `Your payclock sign-inAna Lopez${company.name}Phone number${typed(ana)}PIN0482Clock in and out on your phone at ${h.origin}/, or at the kiosk at work.Keep your PIN to yourself. Your manager can set a new one.`,
+      `Your payclock sign-inFlo Reyes, Jr.${company.name}Phone number${typed(flo)}PIN98765Clock in and out on your phone at ${h.origin}/, or at the kiosk at work.Keep your PIN to yourself. Your manager can set a new one.`,
+    ]);
+    expect(await table.isVisible()).toBe(false);
+    await saveScreenshot(page, 'console-employee-import-slips', { fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
 
     const [left] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the rows not added' }).click()]);
     expect(left.suggestedFilename()).toBe('employees-not-added.csv');
@@ -199,7 +214,7 @@ describe('importing employees', () => {
 
     await file.setInputFiles(csvFile('names.csv', 'Name,Phone\nAna Lopez,2125550147\n'));
     await page.locator('.file-name').getByText('names.csv').waitFor();
-    await alert.getByText('The first row has no column for First name, Last name, and PIN. It must name the columns, as the template does.').waitFor();
+    await alert.getByText('The first row has no column for First name and Last name. It must name the columns, as the template does.').waitFor();
     await checkPage(page, 'employee-import-missing-phone');
     await file.setInputFiles(csvFile('empty.csv', 'First name,Last name,Phone,PIN\r\n,,,\r\n'));
     await alert.getByText('The file has no employees: every row after the row of column names is empty.').waitFor();
@@ -207,8 +222,10 @@ describe('importing employees', () => {
     await file.setInputFiles(csvFile('many.csv', many));
     await alert.getByText('The file has 1,001 employees. Import at most 1,000 at a time.').waitFor();
 
-    // A good file without a company: the company field says so, and nothing is sent.
-    await file.setInputFiles(csvFile('one.csv', `First name,Last name,Phone,PIN\nAna,Lopez,${typed(uniquePhone())},4821\n`));
+    // A good file without a company: the company field says so, and nothing is sent. It has no
+    // PIN column, so a PIN is made up, and the printed slip is how the employee learns it.
+    const phone = uniquePhone();
+    await file.setInputFiles(csvFile('one.csv', `First name,Last name,Phone\nAna,Lopez,${phone.slice(2)}\n`));
     await page.getByRole('button', { name: 'Add 1 employee' }).click();
     expect(await alert.count()).toBe(0);
     const companyField = page.getByLabel('Company', { exact: true });
@@ -221,6 +238,20 @@ describe('importing employees', () => {
     expect(new URL(page.url()).searchParams.get('companyId')).toBe(company.id);
     expect(await h.t.db.select().from(employees).where(and(eq(employees.companyId, company.id), eq(employees.firstName, 'Ana')))).toHaveLength(1);
     await checkPage(page, 'employee-import-phone');
+    await page.getByText('PIN made up: it is on the slip.').waitFor();
+    // Print PIN slips prints the page, which on paper is the slip alone.
+    await page.evaluate('window.print = () => { window.printed = (window.printed ?? 0) + 1; }');
+    await page.getByRole('button', { name: 'Print PIN slips' }).click();
+    expect(await page.evaluate<number>('window.printed')).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const slipPin = (await page.locator('.pin-slip-pin').textContent())!;
+    expect(slipPin).toMatch(/^\d{6}$/);
+    expect(await page.locator('.pin-slip').textContent()).toContain(`Phone number${typed(phone)}`);
+    expect((await verify(phone, slipPin)).status).toBe(200);
+    await saveScreenshot(page, 'console-employee-import-slip-phone', { fullPage: true });
+    const pdf = await page.pdf({ format: 'Letter' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.emulateMedia({ media: 'screen' });
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
     expect(problems).toEqual([]);
     await context.close();

@@ -1,12 +1,14 @@
 // Import employees (`/admin/employees/import?companyId=…`): a company's staff from a spreadsheet
 // saved as CSV. The file is read in the browser and every row shown with what is wrong with it
 // before anything is sent; Add then creates the ready rows one by one through the same endpoint
-// as the Add employee form, and each row says whether it was added and, if not, why. The rows not
-// added download as a file to fix and import again.
+// as the Add employee form, and each row says whether it was added and, if not, why. A row
+// without a PIN gets one made up; the PIN slips of the employees added print from the page. The
+// rows not added download as a file to fix and import again.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { formatList } from '../../i18n/format.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { CompanyField } from '../employees/CompanyField.tsx';
+import { generatePin } from '../employees/pin.ts';
 import type { PageProps } from '../page-props.ts';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { formatCount } from '../people/format.ts';
@@ -17,6 +19,7 @@ import { problemText } from '../ui/problems.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { readEmployeeSheet, SHEET_COLUMNS, type EmployeeSheet } from './employee-sheet.ts';
+import { PinSlips, type Slip } from './PinSlips.tsx';
 import { SheetTable } from './SheetTable.tsx';
 import { decodeSpreadsheet, parseCsv, writeCsv } from './spreadsheet.ts';
 import { useEmployeeImport } from './useEmployeeImport.ts';
@@ -54,7 +57,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
     if (file.size > MAX_FILE_BYTES) return setReading({ state: 'failed', text: t('error.tooBig') });
     let sheet: EmployeeSheet;
     try {
-      sheet = readEmployeeSheet(parseCsv(decodeSpreadsheet(await file.arrayBuffer())));
+      sheet = readEmployeeSheet(parseCsv(decodeSpreadsheet(await file.arrayBuffer())), generatePin);
     } catch {
       return setReading({ state: 'failed', text: t('error.read') });
     }
@@ -87,6 +90,10 @@ export default function ImportEmployeesPage(_props: PageProps) {
     refused: [...outcomes.values()].filter((outcome) => outcome.state === 'refused').length,
   };
   const notAdded = sheet ? words.rowsNotAdded(sheet, outcomes) : [];
+  const slips: Slip[] = (sheet?.rows ?? []).flatMap((row) => {
+    const outcome = outcomes.get(row.line);
+    return outcome?.state === 'added' ? [{ line: row.line, employee: row.employee, phone: outcome.phone }] : [];
+  });
   const companyName = companies.data?.find((company) => company.id === companyId)?.name ?? '';
 
   const add = () => {
@@ -106,101 +113,111 @@ export default function ImportEmployeesPage(_props: PageProps) {
 
   return (
     <>
-      <p className="breadcrumb">
-        <Link to={href('/admin/employees', { companyId })}>{t('back')}</Link>
-      </p>
-      <div className="page-header">
-        <div>
-          <h1>{t('title')}</h1>
-          <p className="hint">{t('lead')}</p>
+      {/* On paper the page is its PIN slips only. */}
+      <div className="no-print">
+        <p className="breadcrumb">
+          <Link to={href('/admin/employees', { companyId })}>{t('back')}</Link>
+        </p>
+        <div className="page-header">
+          <div>
+            <h1>{t('title')}</h1>
+            <p className="hint">{t('lead')}</p>
+          </div>
         </div>
-      </div>
 
-      <div className="card import-source">
-        <div className="form-grid">
-          {/* The employees already added belong to the company they were added to: it stays until another file is chosen. */}
-          <CompanyField value={companyId} onChange={(id) => setQuery({ companyId: id || null }, { replace: true })} problem={companyProblem} disabled={running || outcomes.size > 0} />
-          <Field label={t('field.file')} required hint={t('field.file.hint')}>
-            {(control) => (
-              // The browser's own file button speaks the browser's language, not the page's: the
-              // input stays for the keyboard and screen readers, and a second label in the page's
-              // words is what shows and what a click opens.
-              <div className="file-picker">
-                <input {...control} key={fileInputKey} ref={fileInput} className="visually-hidden" type="file" accept=".csv,text/csv" disabled={running} onChange={(event) => void readFile(event)} />
-                <label htmlFor={control.id} className="button-link">
-                  {t('file.choose')}
-                </label>
-                <span className="file-name">{fileName || t('file.none')}</span>
+        <div className="card import-source">
+          <div className="form-grid">
+            {/* The employees already added belong to the company they were added to: it stays until another file is chosen. */}
+            <CompanyField value={companyId} onChange={(id) => setQuery({ companyId: id || null }, { replace: true })} problem={companyProblem} disabled={running || outcomes.size > 0} />
+            <Field label={t('field.file')} required hint={t('field.file.hint')}>
+              {(control) => (
+                // The browser's own file button speaks the browser's language, not the page's: the
+                // input stays for the keyboard and screen readers, and a second label in the page's
+                // words is what shows and what a click opens.
+                <div className="file-picker">
+                  <input {...control} key={fileInputKey} ref={fileInput} className="visually-hidden" type="file" accept=".csv,text/csv" disabled={running} onChange={(event) => void readFile(event)} />
+                  <label htmlFor={control.id} className="button-link">
+                    {t('file.choose')}
+                  </label>
+                  <span className="file-name">{fileName || t('file.none')}</span>
+                </div>
+              )}
+            </Field>
+          </div>
+          <p className="hint">{t('columns')}</p>
+          <p className="hint">{t('pin.tip')}</p>
+          <button type="button" className="secondary" onClick={downloadTemplate}>
+            {t('template')}
+          </button>
+        </div>
+
+        {reading.state === 'failed' && (
+          <div className="state state-error" role="alert">
+            <p>{reading.text}</p>
+          </div>
+        )}
+
+        {sheet && counts && (
+          <section aria-label={reading.state === 'read' ? reading.name : undefined}>
+            <dl className="summary-tiles import-tiles">
+              <Tile label={t('tile.rows')} value={formatCount(counts.rows, lang)} />
+              <Tile label={t('tile.ready')} value={formatCount(ready.length, lang)} />
+              <Tile label={t('tile.fix')} value={formatCount(counts.fix, lang)} />
+              <Tile label={t('tile.added')} value={formatCount(counts.added, lang)} />
+              <Tile label={t('tile.refused')} value={formatCount(counts.refused, lang)} />
+            </dl>
+            {sheet.ignored.length > 0 && <p className="hint">{t('ignored', { columns: listOf(sheet.ignored) })}</p>}
+
+            <div className="import-actions">
+              {running ? (
+                <button type="button" className="secondary" onClick={importRun.stop}>
+                  {t('stop')}
+                </button>
+              ) : (
+                ready.length > 0 && (
+                  <button type="button" className="primary" onClick={add}>
+                    {ready.length === 1 ? t('add.one') : t('add.other', { count: formatCount(ready.length, lang) })}
+                  </button>
+                )
+              )}
+              {!running && slips.length > 0 && (
+                <button type="button" className={ready.length > 0 ? 'secondary' : 'primary'} onClick={() => window.print()}>
+                  {t('slips.print')}
+                </button>
+              )}
+              {!running && notAdded.length > 0 && (
+                <button type="button" className="secondary" onClick={() => saveFile(new Blob([writeCsv(notAdded)], { type: 'text/csv;charset=utf-8' }), t('left.file'))}>
+                  {t('left.download')}
+                </button>
+              )}
+              {!running && (
+                <button type="button" className="secondary" onClick={chooseAnother}>
+                  {t('again')}
+                </button>
+              )}
+            </div>
+            {running && <progress className="import-progress" max={progress.total} value={progress.done} aria-label={t('adding.label')} />}
+            <p className="notice" role="status">
+              {statusLine}
+            </p>
+            {!running && failed && (
+              <div className="state state-error" role="alert">
+                <p>{t('halted.error', { reason: problemText(halted, tUi) })}</p>
               </div>
             )}
-          </Field>
-        </div>
-        <p className="hint">{t('columns')}</p>
-        <p className="hint">{t('pin.tip')}</p>
-        <button type="button" className="secondary" onClick={downloadTemplate}>
-          {t('template')}
-        </button>
+            {!running && counts.added > 0 && companyName && (
+              <p>
+                <Link to={href('/admin/employees', { companyId })}>{t('result.list', { company: companyName })}</Link>
+              </p>
+            )}
+            {!running && slips.length > 0 && <p className="hint">{t('slips.hint')}</p>}
+            {!running && notAdded.length > 0 && <p className="hint">{t('left.hint')}</p>}
+
+            <SheetTable sheet={sheet} outcomes={outcomes} words={words} />
+          </section>
+        )}
       </div>
-
-      {reading.state === 'failed' && (
-        <div className="state state-error" role="alert">
-          <p>{reading.text}</p>
-        </div>
-      )}
-
-      {sheet && counts && (
-        <section aria-label={reading.state === 'read' ? reading.name : undefined}>
-          <dl className="summary-tiles import-tiles">
-            <Tile label={t('tile.rows')} value={formatCount(counts.rows, lang)} />
-            <Tile label={t('tile.ready')} value={formatCount(ready.length, lang)} />
-            <Tile label={t('tile.fix')} value={formatCount(counts.fix, lang)} />
-            <Tile label={t('tile.added')} value={formatCount(counts.added, lang)} />
-            <Tile label={t('tile.refused')} value={formatCount(counts.refused, lang)} />
-          </dl>
-          {sheet.ignored.length > 0 && <p className="hint">{t('ignored', { columns: listOf(sheet.ignored) })}</p>}
-
-          <div className="import-actions">
-            {running ? (
-              <button type="button" className="secondary" onClick={importRun.stop}>
-                {t('stop')}
-              </button>
-            ) : (
-              ready.length > 0 && (
-                <button type="button" className="primary" onClick={add}>
-                  {ready.length === 1 ? t('add.one') : t('add.other', { count: formatCount(ready.length, lang) })}
-                </button>
-              )
-            )}
-            {!running && notAdded.length > 0 && (
-              <button type="button" className="secondary" onClick={() => saveFile(new Blob([writeCsv(notAdded)], { type: 'text/csv;charset=utf-8' }), t('left.file'))}>
-                {t('left.download')}
-              </button>
-            )}
-            {!running && (
-              <button type="button" className="secondary" onClick={chooseAnother}>
-                {t('again')}
-              </button>
-            )}
-          </div>
-          {running && <progress className="import-progress" max={progress.total} value={progress.done} aria-label={t('adding.label')} />}
-          <p className="notice" role="status">
-            {statusLine}
-          </p>
-          {!running && failed && (
-            <div className="state state-error" role="alert">
-              <p>{t('halted.error', { reason: problemText(halted, tUi) })}</p>
-            </div>
-          )}
-          {!running && counts.added > 0 && companyName && (
-            <p>
-              <Link to={href('/admin/employees', { companyId })}>{t('result.list', { company: companyName })}</Link>
-            </p>
-          )}
-          {!running && notAdded.length > 0 && <p className="hint">{t('left.hint')}</p>}
-
-          <SheetTable sheet={sheet} outcomes={outcomes} words={words} />
-        </section>
-      )}
+      <PinSlips company={companyName} slips={slips} words={words} />
     </>
   );
 }

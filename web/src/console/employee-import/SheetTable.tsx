@@ -1,5 +1,6 @@
 // The spreadsheet's employees, one row each, with the row's line in the file (to find it there) and
-// its state: ready, to fix (and what), added (the name opens the employee) or not added (and why).
+// its state: ready, to fix (and what), added (the name opens the employee; the phone as the service
+// keeps it) or refused (and why).
 // No PIN is shown: the sheet has them, and a screen is seen by more people than a file.
 import { formatMoney, formatPhone } from '../people/format.ts';
 import { Link } from '../router.tsx';
@@ -44,7 +45,7 @@ export function SheetTable({ sheet, outcomes, words }: { sheet: EmployeeSheet; o
                 <th scope="row" className="row-name">
                   {outcome?.state === 'added' ? <Link to={`/admin/employees/${outcome.employeeId}`}>{name}</Link> : name || '—'}
                 </th>
-                <td className="row-email">{employee.phone ? formatPhone(employee.phone) : '—'}</td>
+                <td className="row-email">{outcome?.state === 'added' ? formatPhone(outcome.phone) : employee.phone || '—'}</td>
                 <td>{employee.employeeNumber ?? '—'}</td>
                 <td>{employee.jobTitle ?? '—'}</td>
                 <td className="num">
@@ -91,6 +92,7 @@ function RowState({ row, outcome, words }: { row: SheetRow; outcome: RowOutcome 
   return (
     <>
       <span className={badgeClass(tone)}>{label}</span>
+      {outcome?.state === 'added' && row.pinMade && <span className="hint row-sub">{t('pin.made')}</span>}
       {reasons.length > 0 && (
         <ul className="import-reasons">
           {reasons.map((reason) => (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { employeesMessages } from '../employees/messages.ts';
-import { headerKey, readEmployeeSheet, REQUIRED_COLUMNS, SHEET_COLUMNS } from './employee-sheet.ts';
+import { headerKey, readEmployeeSheet as readSheet, REQUIRED_COLUMNS, SHEET_COLUMNS } from './employee-sheet.ts';
+import type { Table } from './spreadsheet.ts';
+
+const NEVER = () => {
+  throw new Error('no PIN should be made up here');
+};
+const readEmployeeSheet = (table: Table) => readSheet(table, NEVER);
 
 describe('readEmployeeSheet', () => {
   it('reads the console’s own column names, in English and in Spanish, as the template writes them', () => {
@@ -25,9 +31,10 @@ describe('readEmployeeSheet', () => {
   });
 
   it('reads common names in any order and case, names what is missing and what it leaves out', () => {
-    const sheet = readEmployeeSheet([['Surname', 'MOBILE', 'Given name', 'Department', 'Teléfono']]);
-    expect(sheet.missing).toEqual(['pin']);
+    const sheet = readEmployeeSheet([['Surname', 'MOBILE', 'Given name', 'Department', 'Teléfono', 'PIN']]);
+    expect(sheet.missing).toEqual([]);
     expect(sheet.ignored).toEqual(['Department', 'Teléfono']);
+    expect(readEmployeeSheet([['Nombre', 'Correo', 'Number']]).missing).toEqual(['lastName', 'phone']);
     expect(headerKey('  Número de empleado ')).toBe('numerodeempleado');
     expect(headerKey('Pay rate (US$)')).toBe('payrate');
   });
@@ -55,12 +62,22 @@ describe('readEmployeeSheet', () => {
     ]);
     expect(sheet.rows[0]!.employee.payRate).toBe(22.5);
     expect(sheet.rows[3]!.employee).toMatchObject({ pin: '00482', payRate: 52000, payType: 'SALARY', employeeNumber: 'e-1' });
-    expect(REQUIRED_COLUMNS).toEqual(['firstName', 'lastName', 'phone', 'pin']);
+    expect(REQUIRED_COLUMNS).toEqual(['firstName', 'lastName', 'phone']);
   });
 
   it('reads pay types in both languages', () => {
     const rows = ['Hourly', 'por horas', 'Por hora', 'salaried', 'Sueldo', ''].map((type) => ['A', 'B', '2125550100', '1234', type]);
     const sheet = readEmployeeSheet([['First name', 'Last name', 'Phone', 'PIN', 'Tipo de pago'], ...rows.map((row, i) => [...row.slice(0, 2), `21255501${10 + i}`, ...row.slice(3)])]);
     expect(sheet.rows.map((row) => row.employee.payType)).toEqual(['HOURLY', 'HOURLY', 'HOURLY', 'SALARY', 'SALARY', 'HOURLY']);
+  });
+
+  it('makes up a PIN, once, for a row without one, and for every row of a sheet without the column', () => {
+    let made = 0;
+    const makePin = () => `90000${++made}`;
+    const withColumn = readSheet([['First name', 'Last name', 'Phone', 'PIN'], ['Ana', 'Lopez', '2125550147', ''], ['Sam', 'Chen', '2125550199', '7305']], makePin);
+    expect(withColumn.rows.map((row) => [row.employee.pin, row.pinMade])).toEqual([['900001', true], ['7305', false]]);
+    const without = readSheet([['First name', 'Last name', 'Phone'], ['Ana', 'Lopez', '2125550147'], ['Sam', 'Chen', '2125550199']], makePin);
+    expect(without.rows.map((row) => [row.employee.pin, row.pinMade, row.problems])).toEqual([['900002', true, []], ['900003', true, []]]);
+    expect(made).toBe(3);
   });
 });

@@ -3,9 +3,10 @@
 // The first row names the columns, in English or Spanish, as the console's own labels do or as
 // people usually write them ("Mobile", "Apellido"). Each later row is one employee. A row is
 // checked here only where the service's answer would come too late or say too little:
-// - the four fields the service requires (CONTRACT: first name, last name, phone, PIN);
+// - the fields the service requires (CONTRACT: first name, last name, phone);
 // - a PIN that is not 4 to 8 digits, with the likely cause when a spreadsheet dropped its
-//   leading zeros;
+//   leading zeros. A row without a PIN (or a sheet without the column) gets one made up here,
+//   once, so that sending the row again sends the same body under the same key;
 // - a pay rate or pay type that is not one;
 // - a phone or employee number used twice in the file, which the service would refuse for the
 //   second row only, after the first was added.
@@ -17,7 +18,7 @@ import { cellText, type Table } from './spreadsheet.ts';
 
 export const SHEET_COLUMNS = ['firstName', 'lastName', 'phone', 'pin', 'email', 'employeeNumber', 'jobTitle', 'payRate', 'payType', 'qbName'] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
-export const REQUIRED_COLUMNS: readonly SheetColumn[] = ['firstName', 'lastName', 'phone', 'pin'];
+export const REQUIRED_COLUMNS: readonly SheetColumn[] = ['firstName', 'lastName', 'phone'];
 
 /** A header as compared: lower case, no accents, no "(US$)", letters and digits only. */
 export function headerKey(header: string): string {
@@ -77,6 +78,8 @@ export interface SheetRow {
   /** The row's cells as the file had them, for a file of the rows not added. */
   cells: string[];
   employee: NewEmployee;
+  /** The PIN was made up here: the employee learns it from the printed slip. */
+  pinMade: boolean;
   problems: RowProblem[];
 }
 
@@ -93,7 +96,8 @@ export interface EmployeeSheet {
 const orNull = (text: string): string | null => (text === '' ? null : text);
 const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 
-export function readEmployeeSheet(table: Table): EmployeeSheet {
+/** `makePin` makes up the PIN of a row without one. */
+export function readEmployeeSheet(table: Table, makePin: () => string): EmployeeSheet {
   const [header = [], ...body] = table;
   const index = new Map<SheetColumn, number>();
   const ignored: string[] = [];
@@ -116,8 +120,9 @@ export function readEmployeeSheet(table: Table): EmployeeSheet {
     };
     const problems: RowProblem[] = [];
     for (const column of REQUIRED_COLUMNS) if (cell(column) === '') problems.push({ kind: 'required', column });
-    const pin = cell('pin');
-    if (pin !== '' && !/^\d{4,8}$/.test(pin)) problems.push({ kind: 'pin', droppedZeros: /^\d{1,3}$/.test(pin) });
+    const typedPin = cell('pin');
+    const pin = typedPin === '' ? makePin() : typedPin;
+    if (!/^\d{4,8}$/.test(pin)) problems.push({ kind: 'pin', droppedZeros: /^\d{1,3}$/.test(pin) });
     const payRate = parsePayRate(cell('payRate'));
     if (Number.isNaN(payRate) || payRate < 0) problems.push({ kind: 'payRate' });
     const payTypeText = headerKey(cell('payType'));
@@ -146,6 +151,7 @@ export function readEmployeeSheet(table: Table): EmployeeSheet {
         payType: payType ?? 'HOURLY',
         qbName: orNull(cell('qbName')),
       },
+      pinMade: typedPin === '',
       problems,
     });
   });

@@ -18,7 +18,8 @@ import { createEmployee } from '../employees/queries.ts';
 import { invalidatePeople } from '../people/keys.ts';
 import type { SheetRow } from './employee-sheet.ts';
 
-export type RowOutcome = { state: 'added'; employeeId: string } | { state: 'refused'; error: unknown };
+/** `phone`: as the service keeps it (E.164), for the PIN slip. */
+export type RowOutcome = { state: 'added'; employeeId: string; phone: string } | { state: 'refused'; error: unknown };
 
 export interface ImportRun {
   outcomes: ReadonlyMap<number, RowOutcome>;
@@ -71,7 +72,7 @@ export function useEmployeeImport(): ImportRun {
           let outcome: RowOutcome;
           try {
             const created = await createEmployee(body, keyFor(row.line, body));
-            outcome = { state: 'added', employeeId: created.id };
+            outcome = { state: 'added', employeeId: created.id, phone: created.phone };
           } catch (error) {
             if (!refusesOnlyThisRow(error)) {
               setHalted(error);

@@ -7,18 +7,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
 import { employeePageMessages } from './messages.ts';
+import { generatePin } from './pin.ts';
 import { fullName, useUpdateEmployee, type Employee } from './queries.ts';
 
 const PIN_RULE = /^\d{4,8}$/;
-
-/** Six random digits from the browser's CSPRNG (rejection sampling keeps every digit equally likely). */
-export function generatePin(): string {
-  const digits: number[] = [];
-  while (digits.length < 6) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(8))) if (byte < 250 && digits.length < 6) digits.push(byte % 10);
-  }
-  return digits.join('');
-}
 
 export function PinReset({ employee }: { employee: Employee }) {
   const { t } = useCatalogue(employeePageMessages);
