@@ -256,4 +256,42 @@ describe('importing employees', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('downloads the whole filtered employee list as CSV in the import’s columns, past the first page of 100', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Big Diner') });
+    const other = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Other') });
+    for (let i = 0; i < 104; i++) await createEmployee(h.t.db, { companyId: company.id, firstName: `W${String(i).padStart(3, '0')}`, lastName: 'Staff', payRate: 18.5 });
+    const gone = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Gone', lastName: 'Staff', active: false });
+    await createEmployee(h.t.db, { companyId: other.id, firstName: 'Elsewhere' });
+    const { context, page, problems } = await openConsole(h, `/admin/employees?companyId=${company.id}`);
+    page.setDefaultTimeout(10_000);
+    await signInAs(page, admin);
+    await page.getByText('Page 1 of 6 · 104 in all').waitFor();
+
+    const download = async () => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^(Download CSV|Descargar CSV)$/ }).click()]);
+      return { name: file.suggestedFilename(), lines: (await readFile((await file.path())!, 'utf8')).split('\r\n').filter(Boolean) };
+    };
+    const active = await download();
+    expect(active.name).toBe('employees.csv');
+    expect(active.lines).toHaveLength(105);
+    expect(active.lines[0]).toBe('\uFEFFFirst name,Last name,Phone,Email,Employee number,Job title,Pay rate (US$),Pay type,Name in QuickBooks,Company,Status');
+    expect(active.lines.filter((line) => line.startsWith('W103,Staff,'))).toHaveLength(1);
+    expect(active.lines.join('\n')).not.toMatch(/Gone|Elsewhere/);
+    await page.getByRole('status').filter({ hasText: 'Downloaded employees.csv: 104 employees.' }).waitFor();
+
+    await page.getByLabel('Show').selectOption({ label: 'Active and inactive' });
+    await page.getByText('Page 1 of 6 · 105 in all').waitFor();
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    const all = await download();
+    expect(all.name).toBe('empleados.csv');
+    expect(all.lines).toHaveLength(106);
+    expect(all.lines[0]).toBe('\uFEFFNombre,Apellidos,Teléfono,Correo electrónico,Número de empleado,Puesto,Tarifa (US$),Tipo de pago,Nombre en QuickBooks,Empresa,Estado');
+    expect(all.lines).toContain(`Gone,Staff,${typed(gone.phone)},,${gone.employeeNumber},Technician,25.00,Por horas,,${company.name},Inactivo`);
+    await page.getByRole('status').filter({ hasText: 'Se descargó empleados.csv: 105 empleados.' }).waitFor();
+    await checkPage(page, 'employees-downloaded-es');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

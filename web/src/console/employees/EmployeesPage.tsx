@@ -1,8 +1,9 @@
-// Employees: the list (company, search, active filter and page in the URL), add in a dialog,
-// deactivate after a confirmation; each name opens the employee's page.
+// Employees: the list (company, search, active filter and page in the URL), add in a dialog or
+// import a spreadsheet, download the list as CSV, deactivate after a confirmation; each name opens
+// the employee's page.
 import { useCallback, useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
-import { formatMoney, formatPhone } from '../people/format.ts';
+import { formatCount, formatMoney, formatPhone } from '../people/format.ts';
 import { ActiveFilter, StatusBadge, useShowAll } from '../ui/ActiveStatus.tsx';
 import type { PageProps } from '../page-props.ts';
 import { href, Link, useQueryParams } from '../router.tsx';
@@ -17,7 +18,10 @@ import { employeesMessages } from './messages.ts';
 import { NewEmployeeDialog } from './NewEmployeeDialog.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
-import { fullName, useDeactivateEmployee, useEmployees, type Employee } from './queries.ts';
+import { fetchEveryEmployee, fullName, useDeactivateEmployee, useEmployees, type Employee } from './queries.ts';
+import { employeeListTable } from '../employee-import/employee-list-file.ts';
+import { writeCsv } from '../employee-import/spreadsheet.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 export default function EmployeesPage(_props: PageProps) {
   const { t, lang } = useCatalogue(employeesMessages);
@@ -35,6 +39,31 @@ export default function EmployeesPage(_props: PageProps) {
   const [adding, setAdding] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<Employee | null>(null);
   const [done, setDone] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState('');
+  // The list as a spreadsheet: every employee the filters match, not only this page's.
+  const onDownload = async () => {
+    setDownloading(true);
+    setDownloadFailed('');
+    setDone(t('downloading'));
+    try {
+      const every = await fetchEveryEmployee({ search, showAll, companyId });
+      const table = employeeListTable(every, {
+        column: (column) => t(`field.${column}`),
+        payType: (type) => t(`payType.${type}`),
+        company: t('download.company'),
+        status: t('col.status'),
+        statusOf: (active) => tUi(active ? 'status.active.m' : 'status.inactive.m'),
+      });
+      saveFile(new Blob([writeCsv(table)], { type: 'text/csv;charset=utf-8' }), t('download.file'));
+      setDone(t('downloaded', { file: t('download.file'), count: formatCount(every.length, lang) }));
+    } catch (error) {
+      setDone('');
+      setDownloadFailed(t('download.failed', { reason: problemText(error, tUi) }));
+    } finally {
+      setDownloading(false);
+    }
+  };
   const onSearch = useCallback((text: string) => setQuery({ search: text, page: null }, { replace: true }), [setQuery]);
 
   const confirmDeactivate = () => {
@@ -56,6 +85,9 @@ export default function EmployeesPage(_props: PageProps) {
           <p className="hint">{t('lead')}</p>
         </div>
         <div className="header-actions">
+          <button type="button" className="secondary" onClick={() => void onDownload()} disabled={downloading || employees.data?.total === 0}>
+            {t('download')}
+          </button>
           <Link className="button-link" to={href('/admin/employees/import', { companyId })}>
             {tImport('open')}
           </Link>
@@ -67,6 +99,11 @@ export default function EmployeesPage(_props: PageProps) {
       <p className="notice" role="status">
         {done}
       </p>
+      {downloadFailed && (
+        <p className="field-error" role="alert">
+          {downloadFailed}
+        </p>
+      )}
       <div className="toolbar">
         <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, page: null })} />
         <SearchBox label={t('search')} value={search} onSearch={onSearch} />

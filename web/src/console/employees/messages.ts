@@ -50,6 +50,12 @@ export const employeesMessages = defineCatalogue(
     'confirm.action': 'Deactivate employee',
     'done.created': '{name} added.',
     'done.deactivated': '{name} deactivated.',
+    download: 'Download CSV',
+    'download.file': 'employees.csv',
+    downloading: 'Preparing the CSV…',
+    downloaded: 'Downloaded {file}: {count} employees.',
+    'download.failed': 'The CSV could not be downloaded: {reason}',
+    'download.company': 'Company',
   },
   {
     title: 'Empleados',
@@ -100,6 +106,12 @@ export const employeesMessages = defineCatalogue(
     'confirm.action': 'Desactivar empleado',
     'done.created': 'Se añadió a {name}.',
     'done.deactivated': 'Se desactivó a {name}.',
+    download: 'Descargar CSV',
+    'download.file': 'empleados.csv',
+    downloading: 'Preparando el CSV…',
+    downloaded: 'Se descargó {file}: {count} empleados.',
+    'download.failed': 'No se pudo descargar el CSV: {reason}',
+    'download.company': 'Empresa',
   },
 );
 

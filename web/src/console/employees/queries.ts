@@ -20,25 +20,36 @@ export interface EmployeeQuery {
   companyId: string;
 }
 
+function fetchEmployeePage(query: EmployeeQuery, pageSize: number) {
+  return unwrap(
+    api.GET('/api/v1/admin/employees', {
+      params: {
+        query: {
+          page: query.page,
+          pageSize,
+          ...(query.search ? { search: query.search } : {}),
+          ...(query.companyId ? { companyId: query.companyId } : {}),
+          ...(query.showAll ? {} : { active: 'true' }),
+        },
+      },
+    }),
+  );
+}
+
 export function useEmployees(query: EmployeeQuery) {
   return useQuery({
     queryKey: employeeKeys.list(query),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/admin/employees', {
-          params: {
-            query: {
-              page: query.page,
-              pageSize: 20,
-              ...(query.search ? { search: query.search } : {}),
-              ...(query.companyId ? { companyId: query.companyId } : {}),
-              ...(query.showAll ? {} : { active: 'true' }),
-            },
-          },
-        }),
-      ),
+    queryFn: () => fetchEmployeePage(query, 20),
     placeholderData: (previous) => previous,
   });
+}
+
+/** Every employee the list's filters match, a page of 100 (the API's largest) at a time, for a download. */
+export async function fetchEveryEmployee(query: Omit<EmployeeQuery, 'page'>): Promise<Employee[]> {
+  const first = await fetchEmployeePage({ ...query, page: 1 }, 100);
+  const items = [...first.items];
+  for (let page = 2; page <= first.totalPages; page++) items.push(...(await fetchEmployeePage({ ...query, page }, 100)).items);
+  return items;
 }
 
 export function useEmployee(id: string) {
