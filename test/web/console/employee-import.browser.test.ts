@@ -164,9 +164,16 @@ describe('importing employees', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
-    const phones = [uniquePhone(), uniquePhone(), uniquePhone()];
+    const phones = [uniquePhone(), uniquePhone(), uniquePhone(), uniquePhone()];
     // Excel in Spanish saves "CSV" with semicolons, decimal commas and the Windows-1252 code page.
-    const text = ['Nombre;Apellidos;Teléfono;PIN;Número de empleado;Puesto;Tarifa;Tipo de pago', `José;Muñoz;${typed(phones[0]!)};4821;1;Panadero;22,50;Por horas`, `Begoña;Ibáñez;${typed(phones[1]!)};5150;2;Cajera;19,75;por horas`, `Íñigo;Peña;${typed(phones[2]!)};7305;3;Gerente;52.000,00;Salario`].join('\r\n');
+    // Luz's address is the service's to refuse, in the person's language.
+    const text = [
+      'Nombre;Apellidos;Teléfono;PIN;Número de empleado;Puesto;Tarifa;Tipo de pago;Correo',
+      `José;Muñoz;${typed(phones[0]!)};4821;1;Panadero;22,50;Por horas;`,
+      `Begoña;Ibáñez;${typed(phones[1]!)};5150;2;Cajera;19,75;por horas;`,
+      `Íñigo;Peña;${typed(phones[2]!)};7305;3;Gerente;52.000,00;Salario;`,
+      `Luz;Mora;${typed(phones[3]!)};8642;4;;;;luz@`,
+    ].join('\r\n');
     await page.getByLabel('Hoja de cálculo (CSV)').setInputFiles(csvFile('plantilla.csv', text, 'latin1'));
     const table = page.getByRole('table', { name: 'Los empleados de la hoja de cálculo' });
     await table.getByRole('row', { name: /Muñoz, José/ }).waitFor();
@@ -175,7 +182,7 @@ describe('importing employees', () => {
     // Nothing on the page (the hidden file input included) makes it wider than the window.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(1440);
 
-    await page.getByRole('button', { name: 'Añadir 3 empleados' }).click();
+    await page.getByRole('button', { name: 'Añadir 4 empleados' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Se detuvo' });
     await alert.waitFor();
     expect(await alert.textContent()).toBe(
@@ -186,9 +193,12 @@ describe('importing employees', () => {
     await checkPage(page, 'employee-import-halted');
 
     // The lost row is sent again under its key: the service answers its first result.
-    await page.getByRole('button', { name: 'Añadir 2 empleados' }).click();
-    await page.getByRole('status').filter({ hasText: 'Añadidos: 3. Rechazados: 0.' }).waitFor();
-    expect(posts).toBe(4);
+    await page.getByRole('button', { name: 'Añadir 3 empleados' }).click();
+    await page.getByRole('status').filter({ hasText: 'Añadidos: 3. Rechazados: 1.' }).waitFor();
+    expect(posts).toBe(5);
+    expect(await table.getByRole('row', { name: /Mora, Luz/ }).textContent()).toContain(
+      'RechazadoCorreo electrónico: Escriba un correo electrónico válido, como nombre@ejemplo.com.',
+    );
     const added = await companyEmployees(company.id);
     expect(added.map((employee) => `${employee.firstName} ${employee.lastName}`).sort()).toEqual(['Begoña Ibáñez', 'José Muñoz', 'Íñigo Peña']);
     expect(added.find((employee) => employee.firstName === 'Íñigo')).toMatchObject({ payRate: 52000, payType: 'SALARY', employeeNumber: '3' });
