@@ -1,6 +1,6 @@
 // Importing employees from a spreadsheet, in headless Chromium against the real service: the
 // template, a file's rows checked before anything is sent, the ready rows added through the API
-// with the service's refusals on their rows, the file of the rows not added, Stop, a run stopped by a
+// with the service's refusals on their rows, the file of the rows to fix, Stop, a run stopped by a
 // lost connection and finished by pressing Add again without a second employee, a Spanish Excel
 // file (semicolons, Windows-1252), the file's own problems, PINs made up for rows without one and
 // their printed slips, axe and a screenshot of every state.
@@ -26,7 +26,7 @@ const csvFile = (name: string, text: string, encoding: BufferEncoding = 'utf8') 
 const companyEmployees = (companyId: string) => h.t.db.select().from(employees).where(eq(employees.companyId, companyId));
 
 describe('importing employees', () => {
-  it('checks every row, adds the ready ones, shows the service’s refusals on their rows and downloads the rows not added', async () => {
+  it('checks every row, adds the ready ones, shows the service’s refusals on their rows and downloads the rows to fix', async () => {
     const { admin, org } = await tenantWithAdmin(h);
     const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Sunrise Bakery') });
     const taken = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Tess', lastName: 'Taken' });
@@ -60,11 +60,13 @@ describe('importing employees', () => {
     await table.waitFor();
     const tile = (label: string) => page.locator('.tile').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
     expect(await tile('Rows').textContent()).toBe('6');
-    expect(await tile('Ready to add').textContent()).toBe('3');
+    expect(await tile('To add').textContent()).toBe('3');
+    expect(await tile('To update').textContent()).toBe('0');
+    expect(await tile('Unchanged').textContent()).toBe('0');
     expect(await tile('To fix in the spreadsheet').textContent()).toBe('3');
     await page.getByText('Columns left out: Department.').waitFor();
     const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
-    expect(await row('Lopez, Ana').textContent()).toContain('Ready');
+    expect(await row('Lopez, Ana').textContent()).toContain('To add');
     expect(await row('Ng, Cy').textContent()).toContain('If it began with 0, the spreadsheet dropped it');
     expect(await row('Ok, Di').textContent()).toContain('Same phone as row 2.');
     expect(await row('Fox, Ed').textContent()).toContain('The pay rate is not an amount, like 22.50.');
@@ -76,10 +78,9 @@ describe('importing employees', () => {
     await checkPage(page, 'employee-import-preview');
 
     await page.getByRole('button', { name: 'Add 3 employees' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added: 2. Refused: 1.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Added: 2. Updated: 0. Refused: 1.' }).waitFor();
     expect(await row('Diaz, Bo').textContent()).toContain('RefusedAnother employee of this company has this phone number.');
-    expect(await tile('Added').textContent()).toBe('2');
-    expect(await tile('Refused').textContent()).toBe('1');
+    expect(await tile('To add').textContent()).toBe('0');
     expect(await page.getByRole('button', { name: /^Add \d/ }).count()).toBe(0);
     // The company stays the one the employees were added to.
     expect(await companyField.isDisabled()).toBe(true);
@@ -107,8 +108,8 @@ describe('importing employees', () => {
     await saveScreenshot(page, 'console-employee-import-slips', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
-    const [left] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the rows not added' }).click()]);
-    expect(left.suggestedFilename()).toBe('employees-not-added.csv');
+    const [left] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the rows to fix' }).click()]);
+    expect(left.suggestedFilename()).toBe('employees-to-fix.csv');
     const leftText = await readFile((await left.path())!, 'utf8');
     expect(leftText.split('\r\n')).toEqual([
       '\uFEFFFirst name,Last name,Phone,PIN,Employee number,Job title,Pay rate,Pay type,Department,Problem',
@@ -123,7 +124,7 @@ describe('importing employees', () => {
     const fixed = leftText.replace(`${typed(taken.phone)},5150`, `${typed(uniquePhone())},5150`).replace(',482,', ',0482,').replace(`Di,Ok,${typed(ana)}`, `Di,Ok,${typed(uniquePhone())}`).replace('twenty', '20');
     await page.getByRole('button', { name: 'Choose another file' }).click();
     expect(await companyField.isDisabled()).toBe(false);
-    await page.getByLabel('Spreadsheet (CSV)').setInputFiles(csvFile('employees-not-added.csv', fixed));
+    await page.getByLabel('Spreadsheet (CSV)').setInputFiles(csvFile('employees-to-fix.csv', fixed));
     await page.getByText('Columns left out: Department and Problem.').waitFor();
     // Stop during the first row: it is answered, and nothing after it is sent until Add.
     let releaseFirst = () => {};
@@ -133,14 +134,14 @@ describe('importing employees', () => {
       await route.continue();
     });
     await page.getByRole('button', { name: 'Add 4 employees' }).click();
-    await page.getByRole('status').filter({ hasText: 'Adding 0 of 4…' }).waitFor();
-    expect(await page.getByRole('progressbar', { name: 'Employees added so far' }).getAttribute('max')).toBe('4');
+    await page.getByRole('status').filter({ hasText: 'Saving 0 of 4…' }).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Rows saved so far' }).getAttribute('max')).toBe('4');
     await page.getByRole('button', { name: 'Stop' }).click();
     releaseFirst();
-    await page.getByRole('status').filter({ hasText: 'Stopped. The rows still marked Ready were not sent; Add sends them.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Stopped. The rows not saved yet were not sent; the button sends them.' }).waitFor();
     expect(await companyEmployees(company.id)).toHaveLength(4);
     await page.getByRole('button', { name: 'Add 3 employees' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added: 4. Refused: 0.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Added: 4. Updated: 0. Refused: 0.' }).waitFor();
     expect(await companyEmployees(company.id)).toHaveLength(7);
     await page.getByRole('link', { name: `See ${company.name}’s employees` }).click();
     await page.getByRole('row', { name: /Ng, Cy/ }).waitFor();
@@ -186,16 +187,18 @@ describe('importing employees', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Se detuvo' });
     await alert.waitFor();
     expect(await alert.textContent()).toBe(
-      'Se detuvo: No se puede conectar con payclock. Revise su conexión. Las filas que siguen marcadas como Lista no se enviaron; Añadir las envía.',
+      'Se detuvo: No se puede conectar con payclock. Revise su conexión. Las filas que aún no se guardaron no se enviaron; el botón las envía.',
     );
     expect(await table.getByRole('row', { name: /Muñoz, José/ }).textContent()).toContain('Añadido');
-    expect(await table.getByRole('row', { name: /Ibáñez, Begoña/ }).textContent()).toContain('Lista');
+    // The service added Begoña before the answer was lost: read again, the company has her, so her
+    // row is up to date rather than sent again.
+    await table.getByRole('row', { name: /Ibáñez, Begoña/ }).getByText('Al día').waitFor();
+    expect(await table.getByRole('row', { name: /Peña, Íñigo/ }).textContent()).toContain('Por añadir');
     await checkPage(page, 'employee-import-halted');
 
-    // The lost row is sent again under its key: the service answers its first result.
-    await page.getByRole('button', { name: 'Añadir 3 empleados' }).click();
-    await page.getByRole('status').filter({ hasText: 'Añadidos: 3. Rechazados: 1.' }).waitFor();
-    expect(posts).toBe(5);
+    await page.getByRole('button', { name: 'Añadir 2 empleados' }).click();
+    await page.getByRole('status').filter({ hasText: 'Añadidos: 2. Actualizados: 0. Rechazados: 1.' }).waitFor();
+    expect(posts).toBe(4);
     expect(await table.getByRole('row', { name: /Mora, Luz/ }).textContent()).toContain(
       'RechazadoCorreo electrónico: Escriba un correo electrónico válido, como nombre@ejemplo.com.',
     );
@@ -244,7 +247,7 @@ describe('importing employees', () => {
     expect(await companyEmployees(company.id)).toHaveLength(0);
     await companyField.selectOption({ label: company.name });
     await page.getByRole('button', { name: 'Add 1 employee' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added: 1. Refused: 0.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Added: 1. Updated: 0. Refused: 0.' }).waitFor();
     expect(new URL(page.url()).searchParams.get('companyId')).toBe(company.id);
     expect(await h.t.db.select().from(employees).where(and(eq(employees.companyId, company.id), eq(employees.firstName, 'Ana')))).toHaveLength(1);
     await checkPage(page, 'employee-import-phone');
@@ -301,6 +304,54 @@ describe('importing employees', () => {
     expect(all.lines).toContain(`Gone,Staff,${typed(gone.phone)},,${gone.employeeNumber},Technician,25.00,Por horas,,${company.name},Inactivo`);
     await page.getByRole('status').filter({ hasText: 'Se descargó empleados.csv: 105 empleados.' }).waitFor();
     await checkPage(page, 'employees-downloaded-es');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('updates the employees the company already has: only the cells with a value, never the PIN', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Corner Shop') });
+    const ana = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Ana', lastName: 'Lopez', employeeNumber: 'E-1', jobTitle: 'Baker', payRate: 18.5 });
+    const bo = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Bo', lastName: 'Diaz', employeeNumber: 'E-2', jobTitle: 'Driver', payRate: 17 });
+    const cy = await createEmployee(h.t.db, { companyId: company.id, firstName: 'Cy', lastName: 'Ng', employeeNumber: 'E-3', payRate: 16, active: false });
+    const dee = uniquePhone();
+    const { context, page, problems } = await openConsole(h, `/admin/employees/import?companyId=${company.id}`);
+    page.setDefaultTimeout(10_000);
+    await signInAs(page, admin);
+    const text = [
+      'Employee number,First name,Last name,Phone,Pay rate,Job title,PIN',
+      `E-1,Ana,Lopez,${typed(ana.phone)},19.25,Head baker,`,
+      `E-2,Bo,Diaz,${typed(bo.phone)},,,`,
+      // Found by phone; its PIN would be refused for a new employee, and is not used for one already there.
+      `,Cy,Ng,${typed(cy.phone)},21,,123`,
+      `E-9,Dee,Ray,${typed(dee)},17,,`,
+    ].join('\n');
+    await page.getByLabel('Spreadsheet (CSV)').setInputFiles(csvFile('raises.csv', text));
+    const table = page.getByRole('table', { name: 'The spreadsheet’s employees' });
+    const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
+    await row('Lopez, Ana').getByText('To update').waitFor();
+    const tile = (label: string) => page.locator('.tile').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    expect(await Promise.all(['To add', 'To update', 'Unchanged', 'To fix in the spreadsheet'].map(async (label) => tile(label).textContent()))).toEqual(['1', '2', '1', '0']);
+    expect(await row('Lopez, Ana').locator('.import-result').textContent()).toBe('To updateJob title: Baker → Head bakerPay rate (US$): $18.50 → $19.25');
+    expect(await row('Diaz, Bo').locator('.import-result').textContent()).toBe('Up to date');
+    expect(await row('Ng, Cy').locator('.import-result').textContent()).toBe('To updatePay rate (US$): $16.00 → $21.00');
+    expect(await row('Ray, Dee').locator('.import-result').textContent()).toBe('To add');
+    // The names of employees already there open their pages.
+    expect(await row('Lopez, Ana').getByRole('link', { name: 'Lopez, Ana' }).getAttribute('href')).toBe(`/admin/employees/${ana.id}`);
+    await checkPage(page, 'employee-import-update');
+
+    await page.getByRole('button', { name: 'Add 1, update 2' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added: 1. Updated: 2. Refused: 0.' }).waitFor();
+    expect(await row('Lopez, Ana').locator('.import-result').textContent()).toBe('UpdatedJob title: Baker → Head bakerPay rate (US$): $18.50 → $19.25');
+    expect(await page.getByRole('button', { name: /^(Add|Update) / }).count()).toBe(0);
+    const stored = new Map((await companyEmployees(company.id)).map((employee) => [employee.firstName, employee]));
+    expect(stored.get('Ana')).toMatchObject({ payRate: 19.25, jobTitle: 'Head baker', phone: ana.phone, pinHash: ana.pinHash });
+    expect(stored.get('Bo')).toMatchObject({ payRate: 17, jobTitle: 'Driver', updatedAt: bo.updatedAt });
+    expect(stored.get('Cy')).toMatchObject({ payRate: 21, employeeNumber: 'E-3', active: false, pinHash: cy.pinHash });
+    expect(stored.get('Dee')).toMatchObject({ employeeNumber: 'E-9', payRate: 17, phone: dee });
+    // Only the new employee has a slip.
+    expect(await page.locator('.pin-slip-name').allTextContents()).toEqual(['Dee Ray']);
+    await checkPage(page, 'employee-import-updated');
     expect(problems).toEqual([]);
     await context.close();
   });

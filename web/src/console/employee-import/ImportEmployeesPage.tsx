@@ -1,9 +1,10 @@
 // Import employees (`/admin/employees/import?companyId=…`): a company's staff from a spreadsheet
-// saved as CSV. The file is read in the browser and every row shown with what is wrong with it
-// before anything is sent; Add then creates the ready rows one by one through the same endpoint
-// as the Add employee form, and each row says whether it was added and, if not, why. A row
-// without a PIN gets one made up; the PIN slips of the employees added print from the page. The
-// rows not added download as a file to fix and import again.
+// saved as CSV. The file is read in the browser and every row shown with what it will do (add an
+// employee, update one the company has, nothing) or what is wrong with it, before anything is
+// sent; the button then saves the rows one by one through the same endpoints as the console's
+// forms, and each row says whether it was saved and, if not, why. A new employee's row without a
+// PIN gets one made up; the PIN slips of the employees added print from the page. The rows to fix
+// download as a file to fix and import again.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { formatList } from '../../i18n/format.ts';
 import { useCatalogue } from '../catalogue.ts';
@@ -14,6 +15,7 @@ import { useCompanyChoices } from '../people/company-choices.ts';
 import { formatCount } from '../people/format.ts';
 import { href, Link, useQueryParams } from '../router.tsx';
 import { Field } from '../ui/Field.tsx';
+import { LoadError } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
 import { saveFile } from '../ui/save-file.ts';
@@ -23,6 +25,7 @@ import { PinSlips, type Slip } from './PinSlips.tsx';
 import { SheetTable } from './SheetTable.tsx';
 import { decodeSpreadsheet, parseCsv, writeCsv } from './spreadsheet.ts';
 import { useEmployeeImport } from './useEmployeeImport.ts';
+import { useImportPlan } from './useImportPlan.ts';
 import { useImportWords } from './useImportWords.ts';
 
 /** A bigger file is not one company's staff; these keep the page quick and the run short. */
@@ -82,24 +85,24 @@ export default function ImportEmployeesPage(_props: PageProps) {
   };
 
   const sheet = reading.state === 'read' ? reading.sheet : null;
-  const ready = sheet ? sheet.rows.filter((row) => row.problems.length === 0 && !outcomes.has(row.line)) : [];
-  const counts = sheet && {
-    rows: sheet.rows.length,
-    fix: sheet.rows.filter((row) => row.problems.length > 0).length,
-    added: [...outcomes.values()].filter((outcome) => outcome.state === 'added').length,
-    refused: [...outcomes.values()].filter((outcome) => outcome.state === 'refused').length,
-  };
-  const notAdded = sheet ? words.rowsNotAdded(sheet, outcomes) : [];
+  const { plans, checking, failed: checkFailed, retry: retryCheck, toSave, counts } = useImportPlan(sheet, companyId, outcomes);
+  const toFix = sheet ? words.rowsToFix(sheet, plans, outcomes) : [];
   const slips: Slip[] = (sheet?.rows ?? []).flatMap((row) => {
     const outcome = outcomes.get(row.line);
     return outcome?.state === 'added' ? [{ line: row.line, employee: row.employee, phone: outcome.phone }] : [];
   });
   const companyName = companies.data?.find((company) => company.id === companyId)?.name ?? '';
 
-  const add = () => {
+  const save = () => {
     if (!companyId) return setCompanyProblem(tEmployees('error.company'));
     setCompanyProblem(undefined);
-    void importRun.run(companyId, ready);
+    void importRun.run(companyId, toSave);
+  };
+  const saveLabel = () => {
+    const count = (n: number) => formatCount(n, lang);
+    if (counts.update === 0) return counts.add === 1 ? t('add.one') : t('add.other', { count: count(counts.add) });
+    if (counts.add === 0) return counts.update === 1 ? t('update.one') : t('update.other', { count: count(counts.update) });
+    return t('apply.both', { add: count(counts.add), update: count(counts.update) });
   };
 
   const failed = halted !== null && halted !== 'stopped';
@@ -107,9 +110,11 @@ export default function ImportEmployeesPage(_props: PageProps) {
     ? t('adding', { done: formatCount(progress.done, lang), total: formatCount(progress.total, lang) })
     : halted === 'stopped'
       ? t('halted.stopped')
-      : !failed && outcomes.size > 0 && counts
-        ? t('result', { added: formatCount(counts.added, lang), refused: formatCount(counts.refused, lang) })
-        : '';
+      : !failed && outcomes.size > 0
+        ? t('result', { added: formatCount(counts.added, lang), updated: formatCount(counts.updated, lang), refused: formatCount(counts.refused, lang) })
+        : checking
+          ? t('checking', { company: companyName })
+          : '';
 
   return (
     <>
@@ -145,6 +150,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
             </Field>
           </div>
           <p className="hint">{t('columns')}</p>
+          <p className="hint">{t('update.tip')}</p>
           <p className="hint">{t('pin.tip')}</p>
           <button type="button" className="secondary" onClick={downloadTemplate}>
             {t('template')}
@@ -157,14 +163,14 @@ export default function ImportEmployeesPage(_props: PageProps) {
           </div>
         )}
 
-        {sheet && counts && (
+        {sheet && (
           <section aria-label={reading.state === 'read' ? reading.name : undefined}>
             <dl className="summary-tiles import-tiles">
               <Tile label={t('tile.rows')} value={formatCount(counts.rows, lang)} />
-              <Tile label={t('tile.ready')} value={formatCount(ready.length, lang)} />
+              <Tile label={t('tile.add')} value={formatCount(counts.add, lang)} />
+              <Tile label={t('tile.update')} value={formatCount(counts.update, lang)} />
+              <Tile label={t('tile.same')} value={formatCount(counts.same, lang)} />
               <Tile label={t('tile.fix')} value={formatCount(counts.fix, lang)} />
-              <Tile label={t('tile.added')} value={formatCount(counts.added, lang)} />
-              <Tile label={t('tile.refused')} value={formatCount(counts.refused, lang)} />
             </dl>
             {sheet.ignored.length > 0 && <p className="hint">{t('ignored', { columns: listOf(sheet.ignored) })}</p>}
 
@@ -174,19 +180,19 @@ export default function ImportEmployeesPage(_props: PageProps) {
                   {t('stop')}
                 </button>
               ) : (
-                ready.length > 0 && (
-                  <button type="button" className="primary" onClick={add}>
-                    {ready.length === 1 ? t('add.one') : t('add.other', { count: formatCount(ready.length, lang) })}
+                toSave.length > 0 && (
+                  <button type="button" className="primary" onClick={save}>
+                    {saveLabel()}
                   </button>
                 )
               )}
               {!running && slips.length > 0 && (
-                <button type="button" className={ready.length > 0 ? 'secondary' : 'primary'} onClick={() => window.print()}>
+                <button type="button" className={toSave.length > 0 ? 'secondary' : 'primary'} onClick={() => window.print()}>
                   {t('slips.print')}
                 </button>
               )}
-              {!running && notAdded.length > 0 && (
-                <button type="button" className="secondary" onClick={() => saveFile(new Blob([writeCsv(notAdded)], { type: 'text/csv;charset=utf-8' }), t('left.file'))}>
+              {!running && toFix.length > 0 && (
+                <button type="button" className="secondary" onClick={() => saveFile(new Blob([writeCsv(toFix)], { type: 'text/csv;charset=utf-8' }), t('left.file'))}>
                   {t('left.download')}
                 </button>
               )}
@@ -205,15 +211,16 @@ export default function ImportEmployeesPage(_props: PageProps) {
                 <p>{t('halted.error', { reason: problemText(halted, tUi) })}</p>
               </div>
             )}
-            {!running && counts.added > 0 && companyName && (
+            {checkFailed !== null && <LoadError error={checkFailed} onRetry={retryCheck} />}
+            {!running && counts.added + counts.updated > 0 && companyName && (
               <p>
                 <Link to={href('/admin/employees', { companyId })}>{t('result.list', { company: companyName })}</Link>
               </p>
             )}
             {!running && slips.length > 0 && <p className="hint">{t('slips.hint')}</p>}
-            {!running && notAdded.length > 0 && <p className="hint">{t('left.hint')}</p>}
+            {!running && toFix.length > 0 && <p className="hint">{t('left.hint')}</p>}
 
-            <SheetTable sheet={sheet} outcomes={outcomes} words={words} />
+            <SheetTable sheet={sheet} plans={plans} outcomes={outcomes} words={words} />
           </section>
         )}
       </div>

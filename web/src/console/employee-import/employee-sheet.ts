@@ -78,6 +78,8 @@ export interface SheetRow {
   /** The row's cells as the file had them, for a file of the rows not added. */
   cells: string[];
   employee: NewEmployee;
+  /** The columns this row has a value in: the only fields it changes of an employee already there. */
+  given: ReadonlySet<SheetColumn>;
   /** The PIN was made up here: the employee learns it from the printed slip. */
   pinMade: boolean;
   problems: RowProblem[];
@@ -94,7 +96,8 @@ export interface EmployeeSheet {
 }
 
 const orNull = (text: string): string | null => (text === '' ? null : text);
-const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+/** A phone's digits without a US country code, so "(212) 555-0147" and "+12125550147" compare equal. */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 
 /** `makePin` makes up the PIN of a row without one. */
 export function readEmployeeSheet(table: Table, makePin: () => string): EmployeeSheet {
@@ -151,6 +154,7 @@ export function readEmployeeSheet(table: Table, makePin: () => string): Employee
         payType: payType ?? 'HOURLY',
         qbName: orNull(cell('qbName')),
       },
+      given: new Set(SHEET_COLUMNS.filter((column) => cell(column) !== '')),
       pinMade: typedPin === '',
       problems,
     });

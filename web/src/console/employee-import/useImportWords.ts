@@ -1,14 +1,16 @@
 // What the import says about a row, in the person's language: the problems found in the
-// spreadsheet, the service's refusal of a row, and the file of the rows not added (their cells as
-// they were, plus a Problem column), which can be fixed and imported again.
+// spreadsheet, what an update changes, the service's refusal of a row, and the file of the rows to
+// fix (their cells as they were, plus a Problem column), which can be fixed and imported again.
 import { useCallback } from 'react';
 import { ApiError } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { employeesMessages } from '../employees/messages.ts';
 import { peopleMessages } from '../people/messages.ts';
+import { formatMoney, formatPhone } from '../people/format.ts';
 import { reasonText } from '../people/reasons.ts';
 import { uiMessages } from '../ui/messages.ts';
 import { fieldProblems, problemText } from '../ui/problems.ts';
+import { problemsFor, type FieldChange, type RowPlan } from './employee-match.ts';
 import { SHEET_COLUMNS, type EmployeeSheet, type RowProblem, type SheetColumn } from './employee-sheet.ts';
 import { importMessages } from './messages.ts';
 import type { Table } from './spreadsheet.ts';
@@ -17,7 +19,7 @@ import type { RowOutcome } from './useEmployeeImport.ts';
 const isSheetColumn = (name: string): name is SheetColumn => (SHEET_COLUMNS as readonly string[]).includes(name);
 
 export function useImportWords() {
-  const { t } = useCatalogue(importMessages);
+  const { t, lang } = useCatalogue(importMessages);
   const { t: tEmployees } = useCatalogue(employeesMessages);
   const { t: tPeople } = useCatalogue(peopleMessages);
   const { t: tUi } = useCatalogue(uiMessages);
@@ -42,6 +44,21 @@ export function useImportWords() {
     [t, columnName],
   );
 
+  /** "Pay rate: $18.50 → $19.25". */
+  const changeSentence = useCallback(
+    ({ column, before, after }: FieldChange): string => {
+      const shown = (value: string | number | null): string => {
+        if (value === null || value === '') return '—';
+        if (column === 'payRate') return formatMoney(Number(value), lang);
+        if (column === 'payType') return tEmployees(`payType.${value as 'HOURLY' | 'SALARY'}`);
+        if (column === 'phone') return formatPhone(String(value));
+        return String(value);
+      };
+      return t('change', { column: columnName(column), before: shown(before), after: shown(after) });
+    },
+    [t, tEmployees, columnName, lang],
+  );
+
   /** The service's refusal of one row: its known conflicts, or each field's reason under its name. */
   const refusalSentence = useCallback(
     (error: unknown): string => {
@@ -59,14 +76,14 @@ export function useImportWords() {
     [t, tEmployees, tPeople, tUi, columnName],
   );
 
-  /** The rows that were not added, as the file had them, with why in a last column. */
-  const rowsNotAdded = useCallback(
-    (sheet: EmployeeSheet, outcomes: ReadonlyMap<number, RowOutcome>): Table => {
+  /** The rows to fix (their problems, or the service's refusal), as the file had them, with why in a last column. */
+  const rowsToFix = useCallback(
+    (sheet: EmployeeSheet, plans: ReadonlyMap<number, RowPlan>, outcomes: ReadonlyMap<number, RowOutcome>): Table => {
       const left: Table = [];
       for (const row of sheet.rows) {
         const outcome = outcomes.get(row.line);
-        const why =
-          row.problems.length > 0 ? row.problems.map(problemSentence).join(' ') : outcome?.state === 'refused' ? refusalSentence(outcome.error) : null;
+        const problems = problemsFor(row, plans.get(row.line) ?? { kind: 'add' });
+        const why = problems.length > 0 ? problems.map(problemSentence).join(' ') : outcome?.state === 'refused' ? refusalSentence(outcome.error) : null;
         if (why === null) continue;
         const cells = sheet.header.map((_, index) => row.cells[index] ?? '');
         left.push([...cells, why]);
@@ -76,5 +93,5 @@ export function useImportWords() {
     [t, problemSentence, refusalSentence],
   );
 
-  return { t, tEmployees, columnName, problemSentence, refusalSentence, rowsNotAdded };
+  return { t, tEmployees, columnName, problemSentence, changeSentence, refusalSentence, rowsToFix };
 }

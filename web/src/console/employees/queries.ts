@@ -99,10 +99,15 @@ export function useCreateEmployee() {
   });
 }
 
+/** Only the fields given change. */
+export function updateEmployee(id: string, changes: EmployeeChanges) {
+  return unwrap(api.PUT('/api/v1/admin/employees/{id}', { params: { path: { id } }, body: changes }));
+}
+
 export function useUpdateEmployee(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: EmployeeChanges) => unwrap(api.PUT('/api/v1/admin/employees/{id}', { params: { path: { id } }, body: changes })),
+    mutationFn: (changes: EmployeeChanges) => updateEmployee(id, changes),
     onSuccess: () => invalidatePeople(queryClient),
   });
 }
