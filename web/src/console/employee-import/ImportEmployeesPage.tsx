@@ -29,8 +29,8 @@ import { useImportPlan } from './useImportPlan.ts';
 import { useImportWords } from './useImportWords.ts';
 
 /** A bigger file is not one company's staff; these keep the page quick and the run short. */
-export const MAX_FILE_BYTES = 1_000_000;
-export const MAX_ROWS = 1_000;
+const MAX_FILE_BYTES = 1_000_000;
+const MAX_ROWS = 1_000;
 
 type Reading = { state: 'none' } | { state: 'failed'; text: string } | { state: 'read'; name: string; sheet: EmployeeSheet };
 
