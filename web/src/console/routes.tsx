@@ -16,6 +16,7 @@ export const HOME_PATH = '/admin/pay-periods';
 
 export const ROUTES: readonly ConsoleRoute[] = [
   { pattern: '/admin/pay-periods', nav: 'nav.payPeriods', page: lazy(() => import('./pay-periods/PayPeriodsPage.tsx')) },
+  { pattern: '/admin/pay-periods/next', page: lazy(() => import('./pay-periods/NextPeriodsPage.tsx')) },
   { pattern: '/admin/pay-periods/:id', page: lazy(() => import('./pay-periods/ReviewPage.tsx')) },
   { pattern: '/admin/pay-periods/:id/employees/:employeeId', page: lazy(() => import('./pay-period-entries/EmployeeEntriesPage.tsx')) },
   { pattern: '/admin/pay-periods/:id/print', page: lazy(() => import('./pay-period-entries/PrintTimesheetsPage.tsx')) },

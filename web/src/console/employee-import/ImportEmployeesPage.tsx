@@ -17,8 +17,8 @@ import { href, Link, useQueryParams } from '../router.tsx';
 import { Field } from '../ui/Field.tsx';
 import { LoadError } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';
-import { problemText } from '../ui/problems.ts';
 import { saveFile } from '../ui/save-file.ts';
+import { RunButton, RunStatus } from '../ui/RunStatus.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { readEmployeeSheet, SHEET_COLUMNS, type EmployeeSheet } from './employee-sheet.ts';
 import { PinSlips, type Slip } from './PinSlips.tsx';
@@ -37,7 +37,7 @@ type Reading = { state: 'none' } | { state: 'failed'; text: string } | { state: 
 export default function ImportEmployeesPage(_props: PageProps) {
   const words = useImportWords();
   const { t, tEmployees, columnName } = words;
-  const { t: tUi, lang } = useCatalogue(uiMessages);
+  const { lang } = useCatalogue(uiMessages);
   usePageTitle(t('title'));
   const [query, setQuery] = useQueryParams();
   const companyId = query.get('companyId') ?? '';
@@ -49,7 +49,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const importRun = useEmployeeImport();
   const listOf = (names: readonly string[]) => formatList(names, lang);
-  const { outcomes, progress, halted } = importRun;
+  const { outcomes, progress } = importRun;
   const running = progress !== null;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -105,16 +105,6 @@ export default function ImportEmployeesPage(_props: PageProps) {
     return t('apply.both', { add: count(counts.add), update: count(counts.update) });
   };
 
-  const failed = halted !== null && halted !== 'stopped';
-  const statusLine = running
-    ? t('adding', { done: formatCount(progress.done, lang), total: formatCount(progress.total, lang) })
-    : halted === 'stopped'
-      ? t('halted.stopped')
-      : !failed && outcomes.size > 0
-        ? t('result', { added: formatCount(counts.added, lang), updated: formatCount(counts.updated, lang), refused: formatCount(counts.refused, lang) })
-        : checking
-          ? t('checking', { company: companyName })
-          : '';
 
   return (
     <>
@@ -175,17 +165,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
             {sheet.ignored.length > 0 && <p className="hint">{t('ignored', { columns: listOf(sheet.ignored) })}</p>}
 
             <div className="import-actions">
-              {running ? (
-                <button type="button" className="secondary" onClick={importRun.stop}>
-                  {t('stop')}
-                </button>
-              ) : (
-                toSave.length > 0 && (
-                  <button type="button" className="primary" onClick={save}>
-                    {saveLabel()}
-                  </button>
-                )
-              )}
+              <RunButton run={importRun} stopLabel={t('stop')} label={toSave.length > 0 ? saveLabel() : null} onStart={save} />
               {!running && slips.length > 0 && (
                 <button type="button" className={toSave.length > 0 ? 'secondary' : 'primary'} onClick={() => window.print()}>
                   {t('slips.print')}
@@ -202,15 +182,17 @@ export default function ImportEmployeesPage(_props: PageProps) {
                 </button>
               )}
             </div>
-            {running && <progress className="import-progress" max={progress.total} value={progress.done} aria-label={t('adding.label')} />}
-            <p className="notice" role="status">
-              {statusLine}
-            </p>
-            {!running && failed && (
-              <div className="state state-error" role="alert">
-                <p>{t('halted.error', { reason: problemText(halted, tUi) })}</p>
-              </div>
-            )}
+            <RunStatus
+              run={importRun}
+              words={{
+                progressLabel: t('adding.label'),
+                running: (done, total) => t('adding', { done: formatCount(done, lang), total: formatCount(total, lang) }),
+                stopped: t('halted.stopped'),
+                failed: (reason) => t('halted.error', { reason }),
+                result: t('result', { added: formatCount(counts.added, lang), updated: formatCount(counts.updated, lang), refused: formatCount(counts.refused, lang) }),
+                ...(checking && { idle: t('checking', { company: companyName }) }),
+              }}
+            />
             {checkFailed !== null && <LoadError error={checkFailed} onRetry={retryCheck} />}
             {!running && counts.added + counts.updated > 0 && companyName && (
               <p>

@@ -17,13 +17,14 @@ import { CreatePeriodForm } from './CreatePeriodForm.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatCount, formatPeriodDates } from './format.ts';
 import { periodKeys } from './keys.ts';
-import { periodMessages } from './messages.ts';
+import { nextPeriodsMessages, periodMessages } from './messages.ts';
 import { PERIOD_STATUSES, PeriodActionDialog, type PeriodAction } from './PeriodActionDialog.tsx';
 
 const PAGE_SIZE = 20;
 
 export default function PayPeriodsPage(_props: PageProps) {
   const { t, lang } = useCatalogue(periodMessages);
+  const { t: tNext } = useCatalogue(nextPeriodsMessages);
   const timeZone = useTimeZone();
   usePageTitle(t('list.title'));
   const [query, setQuery] = useQueryParams();
@@ -56,17 +57,22 @@ export default function PayPeriodsPage(_props: PageProps) {
       <div className="page-header">
         <h1>{t('list.title')}</h1>
         {!creating && (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              // The last action's message goes once the next one starts, so that it never stands over this form's error.
-              setNotice('');
-              setCreating(true);
-            }}
-          >
-            {t('list.new')}
-          </button>
+          <div className="header-actions">
+            <Link className="button-link" to="/admin/pay-periods/next">
+              {tNext('open')}
+            </Link>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                // The last action's message goes once the next one starts, so that it never stands over this form's error.
+                setNotice('');
+                setCreating(true);
+              }}
+            >
+              {t('list.new')}
+            </button>
+          </div>
         )}
       </div>
       <p className="notice" role="status">

@@ -63,3 +63,9 @@ export function defaultEndDate(periodType: PeriodType, startDate: string): strin
   // Date.UTC maps years 0-99 to 1900-1999, which the range check above already rules out.
   return last.getUTCFullYear() > MAX_YEAR ? null : iso(last);
 }
+
+/** The calendar day after `date` (`YYYY-MM-DD`), or null for a date that is not one. */
+export function dayAfter(date: string): string | null {
+  const day = parseCalendarDate(date);
+  return day ? iso(new Date(Date.UTC(day.year, day.month - 1, day.day + 1))) : null;
+}
