@@ -1,7 +1,7 @@
 // Starting the next pay periods, in headless Chromium against the real service: each active
 // company's latest period and the next one (the day after, same type, the service's end), the due
 // ones ticked, the ticked ones created through the API, a period someone else created meanwhile
-// refused on its row, a company without periods, Spanish, axe and a screenshot of every state.
+// refused on its row, a lost answer sent again without a second period, a company without periods, Spanish, axe and a screenshot of every state.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payPeriods } from '../../../src/db/schema.ts';
@@ -91,6 +91,35 @@ describe('starting the next pay periods', () => {
     expect(await tabla.getByRole('row', { name: new RegExp(ahead.name) }).locator('.import-result').textContent()).toBe('Creado');
     await checkPage(page, 'next-periods-es');
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a period whose answer was lost again as the same request: one period, not the one after it too', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const token = await adminToken(h.t.tokens, admin);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Lost Answer Cafe') });
+    expect((await request(h.t.app, 'POST', '/api/v1/admin/pay-periods', { token, body: { companyId: company.id, periodType: 'WEEKLY', startDate: nyDay(-7) } })).status).toBe(201);
+    const { context, page, problems } = await openConsole(h, '/admin/pay-periods/next');
+    page.setDefaultTimeout(10_000);
+    await signInAs(page, admin);
+    // The first request reaches the service, which creates the period; its answer never arrives.
+    let posts = 0;
+    await page.route('**/api/v1/admin/pay-periods', async (route) => {
+      if (route.request().method() !== 'POST' || ++posts !== 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Create 1 pay period' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Stopped: Cannot reach payclock.' }).waitFor();
+    expect(await periodsOf(company.id)).toHaveLength(2);
+    // The page still offers the same next period, and sending it again answers the first result.
+    await page.getByRole('button', { name: 'Create 1 pay period' }).click();
+    await page.getByRole('status').filter({ hasText: 'Created: 1. Not created: 0.' }).waitFor();
+    expect(posts).toBe(2);
+    const periods = await periodsOf(company.id);
+    expect(periods).toHaveLength(2);
+    expect(await page.getByRole('link', { name: 'Created' }).getAttribute('href')).toBe(`/admin/pay-periods/${periods[1]!.id}`);
+    expect(problems.filter((problem) => !/ERR_CONNECTION_RESET|Failed to fetch/.test(problem))).toEqual([]);
     await context.close();
   });
 

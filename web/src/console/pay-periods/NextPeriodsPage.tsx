@@ -4,7 +4,7 @@
 // saying whether its period was created and, if not, why. A bookkeeper's weekly round of "new pay
 // period" forms, in one page.
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
@@ -19,9 +19,8 @@ import { RunButton, RunStatus } from '../ui/RunStatus.tsx';
 import { useRunInOrder, type Refused } from '../ui/useRunInOrder.ts';
 import { PeriodStatusBadge } from './badges.tsx';
 import { formatCount, formatPeriodDates } from './format.ts';
-import { periodKeys } from './keys.ts';
 import { nextPeriodsMessages, periodMessages } from './messages.ts';
-import { useNextPeriods, type CompanyNext } from './useNextPeriods.ts';
+import { allButLatestPeriods, forgetLatestPeriods, useNextPeriods, type CompanyNext } from './useNextPeriods.ts';
 
 type Created = { state: 'created'; periodId: string };
 type ToCreate = CompanyNext & { next: NonNullable<CompanyNext['next']> };
@@ -50,8 +49,9 @@ export default function NextPeriodsPage(_props: PageProps) {
       const period = await unwrap(api.POST('/api/v1/admin/pay-periods', { body, headers: { 'Idempotency-Key': keys.current.get(id)! } }));
       return { state: 'created', periodId: period.id };
     },
-    afterRun: () => queryClient.invalidateQueries({ queryKey: periodKeys.all }),
+    afterRun: () => queryClient.invalidateQueries(allButLatestPeriods),
   });
+  useEffect(() => () => void queryClient.invalidateQueries(forgetLatestPeriods), [queryClient]);
   const { outcomes } = runner;
   const running = runner.progress !== null;
 

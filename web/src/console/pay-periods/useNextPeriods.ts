@@ -1,6 +1,12 @@
 // The next pay period of each of the organization's active companies: each company's latest
-// period (one small read per company, newest first, under the period lists' key so a new period
-// refreshes it) and the period that follows it (next-period.ts), in the organization's zone.
+// period (one small read per company, newest first) and the period that follows it
+// (next-period.ts), in the organization's zone.
+//
+// The latest periods are read once for the page and kept while it is open, not refreshed after
+// its own run: a period whose answer was lost is then sent again as the same request, under its
+// Idempotency-Key, rather than moving the company on to the period after it. They sit under the
+// period lists' key, so a period created elsewhere marks them for reading again, and leaving the
+// page does the same (`forgetLatestPeriods`).
 import { useQueries } from '@tanstack/react-query';
 import { api, unwrap } from '../api.ts';
 import { useCompanyChoices, type CompanyChoice } from '../people/company-choices.ts';
@@ -18,6 +24,14 @@ export interface CompanyNext {
   next: NextPeriod | null;
 }
 
+const LATEST_KEY = [...periodKeys.lists(), 'latest'] as const;
+
+/** Every period query but the latest ones this page plans from. */
+export const allButLatestPeriods = { queryKey: periodKeys.all, predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[2] !== 'latest' };
+
+/** On leaving the page: the latest periods are read again next time. */
+export const forgetLatestPeriods = { queryKey: LATEST_KEY, refetchType: 'none' } as const;
+
 export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; error: unknown; retry(): void } {
   const admin = useAdmin();
   const timeZone = useTimeZone();
@@ -25,7 +39,8 @@ export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; err
   const active = (companies.data ?? []).filter((company) => company.active);
   const latest = useQueries({
     queries: active.map((company) => ({
-      queryKey: [...periodKeys.lists(), 'latest', company.id],
+      queryKey: [...LATEST_KEY, company.id],
+      staleTime: Infinity,
       queryFn: async () => (await unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { companyId: company.id, pageSize: 1 } } }))).items[0] ?? null,
     })),
   });
