@@ -1,4 +1,5 @@
-// A spreadsheet of employees, read into the bodies of `POST /api/v1/admin/employees`. Pure.
+// A spreadsheet of employees, read into the employees it describes: the bodies of
+// `POST /api/v1/admin/employees`, which employee-match.ts also compares with the company's own. Pure.
 //
 // The first row names the columns, in English or Spanish, as the console's own labels do or as
 // people usually write them ("Mobile", "Apellido"). Each later row is one employee. A row is
@@ -75,7 +76,7 @@ export type NewEmployee = Omit<EmployeeInput, 'companyId'>;
 export interface SheetRow {
   /** The row's line in the spreadsheet, counting the header as line 1. */
   line: number;
-  /** The row's cells as the file had them, for a file of the rows not added. */
+  /** The row's cells as the file had them, for the file of the rows to fix. */
   cells: string[];
   employee: NewEmployee;
   /** The columns this row has a value in: the only fields it changes of an employee already there. */
