@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, payPeriods } from '../../../src/db/schema.ts';
 import { createCompany, createEmployee, createPayPeriod, createTimeEntry, reloadEmployee, unique, uniquePhone } from '../../helpers/factories.ts';
 import { request } from '../../helpers/http.ts';
+import { formatPhone } from '../../../web/src/console/people/format.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
@@ -215,6 +216,25 @@ describe("an employee's page", () => {
     expect((await verify(person.phone, generated)).status).toBe(200);
     expect((await verify(person.phone, '5150')).status).toBe(401);
     await checkPage(page, 'employee-pin-generated');
+    // A slip to hand over: it is in the page only while it prints.
+    expect(await page.locator('.pin-slip').count()).toBe(0);
+    await page.evaluate("window.print = () => { window.printedSlip = document.querySelector('body > .pin-slips-alone')?.textContent; }");
+    await shown.getByRole('button', { name: 'Print a PIN slip' }).click();
+    expect(await page.evaluate<string>('window.printedSlip')).toBe(
+      `Your payclock sign-inLena ${person.lastName}${company.name}Phone number${formatPhone(person.phone)}PIN${generated}Clock in and out on your phone at ${h.origin}/, or at the kiosk at work.Keep your PIN to yourself. Your manager can set a new one.`,
+    );
+    expect(await page.locator('.pin-slip').count()).toBe(0);
+    // On paper, a slip printed alone is the whole page.
+    await page.emulateMedia({ media: 'print' });
+    const paper = await page.evaluate<string[]>(`(() => {
+      const slip = Object.assign(document.createElement('section'), { className: 'print-only pin-slips pin-slips-alone' });
+      document.body.append(slip);
+      const shown = [getComputedStyle(document.querySelector('#root')).display, getComputedStyle(slip).display];
+      slip.remove();
+      return shown;
+    })()`);
+    expect(paper).toEqual(['none', 'grid']);
+    await page.emulateMedia({ media: 'screen' });
 
     // The open entry is a forgotten clock out: Clock out, set to when she left, closes it. Its week
     // is in the locked period, whose overtime it would change, so it waits for the period's unlock.

@@ -10,6 +10,7 @@ import { formatList } from '../../i18n/format.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { CompanyField } from '../employees/CompanyField.tsx';
 import { generatePin } from '../employees/pin.ts';
+import { PinSlips, type Slip } from '../employees/PinSlips.tsx';
 import type { PageProps } from '../page-props.ts';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { formatCount } from '../people/format.ts';
@@ -21,7 +22,6 @@ import { saveFile } from '../ui/save-file.ts';
 import { RunButton, RunStatus } from '../ui/RunStatus.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { readEmployeeSheet, SHEET_COLUMNS, type EmployeeSheet } from './employee-sheet.ts';
-import { PinSlips, type Slip } from './PinSlips.tsx';
 import { SheetTable } from './SheetTable.tsx';
 import { decodeSpreadsheet, parseCsv, writeCsv } from './spreadsheet.ts';
 import { useEmployeeImport } from './useEmployeeImport.ts';
@@ -89,7 +89,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
   const toFix = sheet ? words.rowsToFix(sheet, plans, outcomes) : [];
   const slips: Slip[] = (sheet?.rows ?? []).flatMap((row) => {
     const outcome = outcomes.get(row.line);
-    return outcome?.state === 'added' ? [{ line: row.line, employee: row.employee, phone: outcome.phone }] : [];
+    return outcome?.state === 'added' ? [{ key: row.line, firstName: row.employee.firstName, lastName: row.employee.lastName, phone: outcome.phone, pin: row.employee.pin }] : [];
   });
   const companyName = companies.data?.find((company) => company.id === companyId)?.name ?? '';
 
@@ -206,7 +206,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
           </section>
         )}
       </div>
-      <PinSlips company={companyName} slips={slips} words={words} />
+      <PinSlips company={companyName} slips={slips} />
     </>
   );
 }

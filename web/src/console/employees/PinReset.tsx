@@ -1,12 +1,15 @@
 // A new PIN for an employee: typed twice, or made up here and shown once. Either way a
-// confirmation comes first, since the new PIN signs the employee out everywhere.
+// confirmation comes first, since the new PIN signs the employee out everywhere, and a PIN slip
+// to hand over can be printed afterwards, while the page still knows the PIN.
 import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useCatalogue } from '../catalogue.ts';
 import { Field } from '../ui/Field.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { problemText } from '../ui/problems.ts';
-import { employeePageMessages } from './messages.ts';
+import { employeePageMessages, pinSlipMessages } from './messages.ts';
+import { PinSlips } from './PinSlips.tsx';
 import { generatePin } from './pin.ts';
 import { fullName, useUpdateEmployee, type Employee } from './queries.ts';
 
@@ -14,14 +17,23 @@ const PIN_RULE = /^\d{4,8}$/;
 
 export function PinReset({ employee }: { employee: Employee }) {
   const { t } = useCatalogue(employeePageMessages);
+  const { t: tSlip } = useCatalogue(pinSlipMessages);
   const { t: tUi } = useCatalogue(uiMessages);
   const update = useUpdateEmployee(employee.id);
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
   const [problems, setProblems] = useState<{ pin?: string; repeat?: string }>({});
   const [confirming, setConfirming] = useState<'typed' | 'generated' | null>(null);
-  // What the last reset did: a typed PIN is only confirmed; a generated one is shown, once.
-  const [done, setDone] = useState<{ kind: 'typed' } | { kind: 'generated'; pin: string } | null>(null);
+  // What the last reset did: a typed PIN is only confirmed; a generated one is shown, once. Both
+  // are kept for the slip until the page is left.
+  const [done, setDone] = useState<{ kind: 'typed' | 'generated'; pin: string } | null>(null);
+  // The slip is in the page only while it prints, so printing the page otherwise prints the page.
+  const [printing, setPrinting] = useState(false);
+  const printSlip = () => {
+    flushSync(() => setPrinting(true));
+    window.print();
+    setPrinting(false);
+  };
   const name = fullName(employee);
 
   const askTyped = (event: FormEvent) => {
@@ -36,7 +48,7 @@ export function PinReset({ employee }: { employee: Employee }) {
       { pin: newPin },
       {
         onSuccess: () => {
-          setDone(confirming === 'generated' ? { kind: 'generated', pin: newPin } : { kind: 'typed' });
+          setDone({ kind: confirming === 'generated' ? 'generated' : 'typed', pin: newPin });
           setConfirming(null);
           setPin('');
           setRepeat('');
@@ -77,7 +89,13 @@ export function PinReset({ employee }: { employee: Employee }) {
             <p>{t('pin.generatedOnce')}</p>
           </>
         )}
+        {done && (
+          <button type="button" className="secondary" onClick={printSlip}>
+            {tSlip('print')}
+          </button>
+        )}
       </div>
+      {done && printing && <PinSlips alone company={employee.company.name} slips={[{ key: employee.id, firstName: employee.firstName, lastName: employee.lastName, phone: employee.phone, pin: done.pin }]} />}
       <ConfirmDialog
         open={confirming !== null}
         title={t('pin.confirm.title', { name })}

@@ -230,3 +230,25 @@ export const employeePageMessages = defineCatalogue(
 );
 
 export type EmployeePageKey = keyof typeof employeePageMessages.en;
+
+/** A PIN slip to hand to an employee (PinSlips.tsx): after an import, or a PIN reset. */
+export const pinSlipMessages = defineCatalogue(
+  {
+    label: 'PIN slips',
+    title: 'Your payclock sign-in',
+    phone: 'Phone number',
+    pin: 'PIN',
+    where: 'Clock in and out on your phone at {url}, or at the kiosk at work.',
+    private: 'Keep your PIN to yourself. Your manager can set a new one.',
+    print: 'Print a PIN slip',
+  },
+  {
+    label: 'Fichas de PIN',
+    title: 'Sus datos para entrar en payclock',
+    phone: 'Teléfono',
+    pin: 'PIN',
+    where: 'Marque su entrada y su salida en su teléfono, en {url}, o en el quiosco del trabajo.',
+    private: 'No comparta su PIN. Su encargado puede asignarle uno nuevo.',
+    print: 'Imprimir una ficha de PIN',
+  },
+);
