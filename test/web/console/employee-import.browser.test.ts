@@ -252,10 +252,14 @@ describe('importing employees', () => {
     expect(await h.t.db.select().from(employees).where(and(eq(employees.companyId, company.id), eq(employees.firstName, 'Ana')))).toHaveLength(1);
     await checkPage(page, 'employee-import-phone');
     await page.getByText('PIN made up: it is on the slip.').waitFor();
+    // Until the slip is printed, leaving the page asks first: the made-up PIN is nowhere else.
+    const leavingAsks = () => page.evaluate<boolean>("(() => { const leaving = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(leaving); return leaving.defaultPrevented; })()");
+    expect(await leavingAsks()).toBe(true);
     // Print PIN slips prints the page, which on paper is the slip alone.
     await page.evaluate('window.print = () => { window.printed = (window.printed ?? 0) + 1; }');
     await page.getByRole('button', { name: 'Print PIN slips' }).click();
     expect(await page.evaluate<number>('window.printed')).toBe(1);
+    expect(await leavingAsks()).toBe(false);
     await page.emulateMedia({ media: 'print' });
     const slipPin = (await page.locator('.pin-slip-pin').textContent())!;
     expect(slipPin).toMatch(/^\d{6}$/);

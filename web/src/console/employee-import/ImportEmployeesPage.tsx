@@ -20,6 +20,7 @@ import { LoadError } from '../ui/PageState.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { RunButton, RunStatus } from '../ui/RunStatus.tsx';
+import { useLeaveWarning } from '../ui/useLeaveWarning.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { readEmployeeSheet, SHEET_COLUMNS, type EmployeeSheet } from './employee-sheet.ts';
 import { SheetTable } from './SheetTable.tsx';
@@ -92,6 +93,14 @@ export default function ImportEmployeesPage(_props: PageProps) {
     return outcome?.state === 'added' ? [{ key: row.line, firstName: row.employee.firstName, lastName: row.employee.lastName, phone: outcome.phone, pin: row.employee.pin }] : [];
   });
   const companyName = companies.data?.find((company) => company.id === companyId)?.name ?? '';
+  // Made-up PINs live only in this page until their slips are printed.
+  const [slipsPrinted, setSlipsPrinted] = useState(0);
+  const madeUpUnprinted = slips.length > slipsPrinted && (sheet?.rows ?? []).some((row) => row.pinMade && outcomes.get(row.line)?.state === 'added');
+  useLeaveWarning(running || madeUpUnprinted);
+  const printSlips = () => {
+    window.print();
+    setSlipsPrinted(slips.length);
+  };
 
   const save = () => {
     if (!companyId) return setCompanyProblem(tEmployees('error.company'));
@@ -167,7 +176,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
             <div className="import-actions">
               <RunButton run={importRun} stopLabel={t('stop')} label={toSave.length > 0 ? saveLabel() : null} onStart={save} />
               {!running && slips.length > 0 && (
-                <button type="button" className={toSave.length > 0 ? 'secondary' : 'primary'} onClick={() => window.print()}>
+                <button type="button" className={toSave.length > 0 ? 'secondary' : 'primary'} onClick={printSlips}>
                   {t('slips.print')}
                 </button>
               )}
