@@ -255,6 +255,16 @@ describe('importing employees', () => {
     // Until the slip is printed, leaving the page asks first: the made-up PIN is nowhere else.
     const leavingAsks = () => page.evaluate<boolean>("(() => { const leaving = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(leaving); return leaving.defaultPrevented; })()");
     expect(await leavingAsks()).toBe(true);
+    // So does going to another console page; staying keeps the page and its PIN.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'All employees' }).click();
+    await expect.poll(() => asked).toBe('Leave this page? The PINs made up for the employees added are not printed yet, and they cannot be shown again.');
+    expect(new URL(page.url()).pathname).toBe('/admin/employees/import');
+    await page.getByText('PIN made up: it is on the slip.').waitFor();
     // Print PIN slips prints the page, which on paper is the slip alone.
     await page.evaluate('window.print = () => { window.printed = (window.printed ?? 0) + 1; }');
     await page.getByRole('button', { name: 'Print PIN slips' }).click();
@@ -270,6 +280,9 @@ describe('importing employees', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.emulateMedia({ media: 'screen' });
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
+    // Printed, the page is left without a question (a dialog would be dismissed, and the page would stay).
+    await page.getByRole('link', { name: 'All employees' }).click();
+    await page.getByRole('heading', { name: 'Employees', exact: true }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -14,9 +14,24 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** What pages that ask before they are left would ask (ui/useLeaveWarning.ts); the newest is asked. */
+const leaveQuestions: string[] = [];
+
+/** While registered, going to another console page asks `question` first; the returned function unregisters it. */
+export function askBeforeLeaving(question: string): () => void {
+  leaveQuestions.push(question);
+  return () => {
+    const at = leaveQuestions.lastIndexOf(question);
+    if (at >= 0) leaveQuestions.splice(at, 1);
+  };
+}
+
 /** Goes to a console URL without reloading; `replace` for changes that should not add history (typing in a search box). */
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
   if (to === location.pathname + location.search) return;
+  // Another page, not the same page's filters: ask first if the page holds what would be lost.
+  const question = leaveQuestions.at(-1);
+  if (question !== undefined && new URL(to, location.origin).pathname !== location.pathname && !window.confirm(question)) return;
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   for (const listener of listeners) listener();

@@ -96,7 +96,7 @@ export default function ImportEmployeesPage(_props: PageProps) {
   // Made-up PINs live only in this page until their slips are printed.
   const [slipsPrinted, setSlipsPrinted] = useState(0);
   const madeUpUnprinted = slips.length > slipsPrinted && (sheet?.rows ?? []).some((row) => row.pinMade && outcomes.get(row.line)?.state === 'added');
-  useLeaveWarning(running || madeUpUnprinted);
+  useLeaveWarning(running ? t('leave.running') : madeUpUnprinted ? t('leave.pins') : null);
   const printSlips = () => {
     window.print();
     setSlipsPrinted(slips.length);

@@ -1,17 +1,25 @@
-// Asks before the browser leaves the page (closing the tab, reloading, typing another address)
-// while `active`: for pages that hold something the service cannot give back, such as PINs made
-// up and not yet printed, or a bulk run half done. Browsers show their own words for it.
+// Asks before the page is left while `question` is set: for pages that hold something the service
+// cannot give back, such as PINs made up and not yet printed, or a bulk run half done.
+// - Another console page (a link, the navigation, signing out) asks `question` (router.tsx).
+// - The browser leaving (closing the tab, reloading, another address) asks in the browser's own
+//   words, the only ones it shows.
+// The back button is the browser's history, which a page cannot hold back.
 import { useEffect } from 'react';
+import { askBeforeLeaving } from '../router.tsx';
 
-export function useLeaveWarning(active: boolean): void {
+export function useLeaveWarning(question: string | null): void {
   useEffect(() => {
-    if (!active) return;
+    if (question === null) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
+    const forget = askBeforeLeaving(question);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      forget();
+    };
+  }, [question]);
 }
