@@ -59,13 +59,15 @@ describe('importing employees', () => {
     const table = page.getByRole('table', { name: 'The spreadsheet’s employees' });
     await table.waitFor();
     const tile = (label: string) => page.locator('.tile').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
+    // The rows are planned once the company's employees are read.
+    await row('Lopez, Ana').getByText('To add').waitFor();
     expect(await tile('Rows').textContent()).toBe('6');
     expect(await tile('To add').textContent()).toBe('3');
     expect(await tile('To update').textContent()).toBe('0');
     expect(await tile('Unchanged').textContent()).toBe('0');
     expect(await tile('To fix in the spreadsheet').textContent()).toBe('3');
     await page.getByText('Columns left out: Department.').waitFor();
-    const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
     expect(await row('Lopez, Ana').textContent()).toContain('To add');
     expect(await row('Ng, Cy').textContent()).toContain('If it began with 0, the spreadsheet dropped it');
     expect(await row('Ok, Di').textContent()).toContain('Same phone as row 2.');
@@ -343,11 +345,22 @@ describe('importing employees', () => {
       `,Cy,Ng,${typed(cy.phone)},21,,123`,
       `E-9,Dee,Ray,${typed(dee)},17,,`,
     ].join('\n');
+    // While the company's employees are read, the rows are not counted yet, and the page says why.
+    let releaseStaff = () => {};
+    const staffHeld = new Promise<void>((resolve) => (releaseStaff = resolve));
+    await page.route('**/api/v1/admin/employees?*', async (route) => {
+      await staffHeld;
+      await route.continue();
+    });
     await page.getByLabel('Spreadsheet (CSV)').setInputFiles(csvFile('raises.csv', text));
     const table = page.getByRole('table', { name: 'The spreadsheet’s employees' });
     const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
-    await row('Lopez, Ana').getByText('To update').waitFor();
     const tile = (label: string) => page.locator('.tile').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    await page.getByRole('status').filter({ hasText: `Checking which employees ${company.name} already has…` }).waitFor();
+    expect(await tile('To update').textContent()).toBe('…');
+    expect(await page.getByRole('button', { name: /^(Add|Update) / }).count()).toBe(0);
+    releaseStaff();
+    await row('Lopez, Ana').getByText('To update').waitFor();
     expect(await Promise.all(['To add', 'To update', 'Unchanged', 'To fix in the spreadsheet'].map(async (label) => tile(label).textContent()))).toEqual(['1', '2', '1', '0']);
     expect(await row('Lopez, Ana').locator('.import-result').textContent()).toBe('To updateJob title: Baker → Head bakerPay rate (US$): $18.50 → $19.25');
     expect(await row('Diaz, Bo').locator('.import-result').textContent()).toBe('Up to date');

@@ -166,10 +166,11 @@ export default function ImportEmployeesPage(_props: PageProps) {
           <section aria-label={reading.state === 'read' ? reading.name : undefined}>
             <dl className="summary-tiles import-tiles">
               <Tile label={t('tile.rows')} value={formatCount(counts.rows, lang)} />
-              <Tile label={t('tile.add')} value={formatCount(counts.add, lang)} />
-              <Tile label={t('tile.update')} value={formatCount(counts.update, lang)} />
-              <Tile label={t('tile.same')} value={formatCount(counts.same, lang)} />
-              <Tile label={t('tile.fix')} value={formatCount(counts.fix, lang)} />
+              {/* Until the company's employees are read, no row is counted yet: "…", not a 0 that changes. */}
+              <Tile label={t('tile.add')} value={checking ? '…' : formatCount(counts.add, lang)} />
+              <Tile label={t('tile.update')} value={checking ? '…' : formatCount(counts.update, lang)} />
+              <Tile label={t('tile.same')} value={checking ? '…' : formatCount(counts.same, lang)} />
+              <Tile label={t('tile.fix')} value={checking ? '…' : formatCount(counts.fix, lang)} />
             </dl>
             {sheet.ignored.length > 0 && <p className="hint">{t('ignored', { columns: listOf(sheet.ignored) })}</p>}
 
