@@ -267,6 +267,17 @@ describe('importing employees', () => {
     await expect.poll(() => asked).toBe('Leave this page? The PINs made up for the employees added are not printed yet, and they cannot be shown again.');
     expect(new URL(page.url()).pathname).toBe('/admin/employees/import');
     await page.getByText('PIN made up: it is on the slip.').waitFor();
+    // Signing out asks before the session ends: kept, the bookkeeper is still signed in here.
+    asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => asked).toMatch(/^Leave this page\?/);
+    expect(new URL(page.url()).pathname).toBe('/admin/employees/import');
+    await page.getByText('PIN made up: it is on the slip.').waitFor();
+    expect((await request(h.t.app, 'GET', '/api/v1/admin/companies', { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).status).toBe(200);
     // Print PIN slips prints the page, which on paper is the slip alone.
     await page.evaluate('window.print = () => { window.printed = (window.printed ?? 0) + 1; }');
     await page.getByRole('button', { name: 'Print PIN slips' }).click();

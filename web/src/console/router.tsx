@@ -26,12 +26,20 @@ export function askBeforeLeaving(question: string): () => void {
   };
 }
 
-/** Goes to a console URL without reloading; `replace` for changes that should not add history (typing in a search box). */
-export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
+/** Whether the page may be left: yes when it holds nothing that would be lost, or when the person agrees. */
+export function confirmLeaving(): boolean {
+  const question = leaveQuestions.at(-1);
+  return question === undefined || window.confirm(question);
+}
+
+/**
+ * Goes to a console URL without reloading; `replace` for changes that should not add history
+ * (typing in a search box); `confirmed` when the caller has already asked (confirmLeaving).
+ */
+export function navigate(to: string, { replace = false, confirmed = false }: { replace?: boolean; confirmed?: boolean } = {}): void {
   if (to === location.pathname + location.search) return;
   // Another page, not the same page's filters: ask first if the page holds what would be lost.
-  const question = leaveQuestions.at(-1);
-  if (question !== undefined && new URL(to, location.origin).pathname !== location.pathname && !window.confirm(question)) return;
+  if (!confirmed && new URL(to, location.origin).pathname !== location.pathname && !confirmLeaving()) return;
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   for (const listener of listeners) listener();

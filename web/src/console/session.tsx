@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import type { paths } from '../api/schema';
 import { ApiError, api, unwrap } from './api.ts';
-import { navigate } from './router.tsx';
+import { confirmLeaving, navigate } from './router.tsx';
 
 type MeUser = paths['/api/v1/auth/me']['get']['responses'][200]['content']['application/json']['data']['user'];
 export type Admin = Extract<MeUser, { role: unknown }>;
@@ -50,6 +50,8 @@ export function useTimeZone(): string {
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    // Asked before the session ends, not after: a page that holds what would be lost stays signed in.
+    if (!confirmLeaving()) return;
     try {
       await unwrap(api.POST('/api/v1/auth/logout'));
     } catch {
@@ -57,6 +59,6 @@ export function useSignOut(): () => Promise<void> {
     }
     queryClient.clear();
     queryClient.setQueryData(sessionKey, null);
-    navigate('/admin');
+    navigate('/admin', { confirmed: true });
   }, [queryClient]);
 }

@@ -1,6 +1,6 @@
 // Asks before the page is left while `question` is set: for pages that hold something the service
 // cannot give back, such as PINs made up and not yet printed, or a bulk run half done.
-// - Another console page (a link, the navigation, signing out) asks `question` (router.tsx).
+// - Another console page (a link, the navigation) and signing out ask `question` first (router.tsx).
 // - The browser leaving (closing the tab, reloading, another address) asks in the browser's own
 //   words, the only ones it shows.
 // The back button is the browser's history, which a page cannot hold back.
