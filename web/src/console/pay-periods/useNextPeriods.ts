@@ -1,13 +1,18 @@
 // The next pay period of each of the organization's active companies: each company's latest
-// period (one small read per company, newest first) and the period that follows it
-// (next-period.ts), in the organization's zone.
+// period and the period that follows it (next-period.ts), in the organization's zone.
+//
+// The latest periods come from one read of the organization's 100 newest periods (newest start
+// first, so a company's first one there is its latest). Only a company that is not among them
+// (no period yet, or none recent) is read on its own: on a weekly round that is none or a few,
+// where one read per company made as many requests as companies.
 //
 // The latest periods are read once for the page and kept while it is open, not refreshed after
 // its own run: a period whose answer was lost is then sent again as the same request, under its
 // Idempotency-Key, rather than moving the company on to the period after it. They sit under the
 // period lists' key, so a period created elsewhere marks them for reading again, and leaving the
 // page does the same (`forgetLatestPeriods`).
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
 import { useCompanyChoices, type CompanyChoice } from '../people/company-choices.ts';
 import { todayIn } from '../reports/format.ts';
@@ -24,6 +29,8 @@ export interface CompanyNext {
   next: NextPeriod | null;
 }
 
+type Period = paths['/api/v1/admin/pay-periods']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+
 const LATEST_KEY = [...periodKeys.lists(), 'latest'] as const;
 
 /** Every period query but the latest ones this page plans from. */
@@ -37,27 +44,40 @@ export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; err
   const timeZone = useTimeZone();
   const companies = useCompanyChoices(admin.bookkeeperOrgId);
   const active = (companies.data ?? []).filter((company) => company.active);
-  const latest = useQueries({
-    queries: active.map((company) => ({
+  const newest = useQuery({
+    queryKey: [...LATEST_KEY, 'organization'],
+    staleTime: Infinity,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { pageSize: 100 } } }))).items,
+  });
+  const latestIn = new Map<string, Period>();
+  for (const period of newest.data ?? []) if (!latestIn.has(period.companyId)) latestIn.set(period.companyId, period);
+  const unseen = newest.data ? active.filter((company) => !latestIn.has(company.id)) : [];
+  const own = useQueries({
+    queries: unseen.map((company) => ({
       queryKey: [...LATEST_KEY, company.id],
       staleTime: Infinity,
       queryFn: async () => (await unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { companyId: company.id, pageSize: 1 } } }))).items[0] ?? null,
     })),
   });
+  unseen.forEach((company, index) => {
+    const period = own[index]?.data;
+    if (period) latestIn.set(company.id, period);
+  });
   const today = todayIn(timeZone);
-  const rows = active.map((company, index) => {
-    const period = latest[index]?.data ?? null;
+  const rows = active.map((company) => {
+    const period = latestIn.get(company.id) ?? null;
     const next = period ? nextPeriod({ periodType: period.periodType as PeriodType, lastDay: toDateInput(period.endDate, timeZone) }, today) : null;
     return { company, latest: period, next };
   });
-  const failed = companies.error ?? latest.find((query) => query.error)?.error ?? null;
+  const failed = companies.error ?? newest.error ?? own.find((query) => query.error)?.error ?? null;
   return {
     rows,
-    isPending: companies.isPending || latest.some((query) => query.isPending),
+    isPending: companies.isPending || newest.isPending || own.some((query) => query.isPending),
     error: failed,
     retry: () => {
       void companies.refetch();
-      for (const query of latest) if (query.error) void query.refetch();
+      if (newest.error) void newest.refetch();
+      for (const query of own) if (query.error) void query.refetch();
     },
   };
 }
