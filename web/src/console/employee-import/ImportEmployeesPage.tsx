@@ -21,6 +21,7 @@ import { uiMessages } from '../ui/messages.ts';
 import { saveFile } from '../ui/save-file.ts';
 import { RunButton, RunStatus } from '../ui/RunStatus.tsx';
 import { useLeaveWarning } from '../ui/useLeaveWarning.ts';
+import { Tile } from '../ui/Tile.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { readEmployeeSheet, SHEET_COLUMNS, type EmployeeSheet } from './employee-sheet.ts';
 import { SheetTable } from './SheetTable.tsx';
@@ -218,14 +219,5 @@ export default function ImportEmployeesPage(_props: PageProps) {
       </div>
       <PinSlips company={companyName} slips={slips} />
     </>
-  );
-}
-
-function Tile({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="tile">
-      <dt>{label}</dt>
-      <dd className="tile-value">{value}</dd>
-    </div>
   );
 }

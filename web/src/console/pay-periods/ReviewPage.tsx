@@ -23,6 +23,7 @@ import { periodMessages } from './messages.ts';
 import { PeriodChart } from './PeriodChart.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { approveBlockedBy, approveReasonShown, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
+import { Tile } from '../ui/Tile.tsx';
 
 export default function ReviewPage({ params }: PageProps) {
   const id = params.id ?? '';
@@ -112,22 +113,10 @@ function Summary({ review }: { review: PeriodReview }) {
       <section aria-label={t('review.totalsLabel')}>
         <h2 className="summary-title">{t('review.totalsLabel')}</h2>
         <dl className="summary-tiles">
-          <div className="tile">
-            <dt>{t('totals.regular')}</dt>
-            <dd className="tile-value">{formatHours(totals.regularHours, lang)}</dd>
-          </div>
-          <div className="tile">
-            <dt>{t('totals.overtime')}</dt>
-            <dd className="tile-value">{formatHours(totals.overtimeHours, lang)}</dd>
-          </div>
-          <div className="tile">
-            <dt>{t('totals.total')}</dt>
-            <dd className="tile-value">{formatHours(totals.totalHours, lang)}</dd>
-          </div>
-          <div className="tile">
-            <dt>{t('totals.pay')}</dt>
-            <dd className="tile-value">{formatMoney(totals.pay.total, lang)}</dd>
-          </div>
+          <Tile label={t('totals.regular')} value={formatHours(totals.regularHours, lang)} />
+          <Tile label={t('totals.overtime')} value={formatHours(totals.overtimeHours, lang)} />
+          <Tile label={t('totals.total')} value={formatHours(totals.totalHours, lang)} />
+          <Tile label={t('totals.pay')} value={formatMoney(totals.pay.total, lang)} />
         </dl>
       </section>
     </div>
