@@ -79,11 +79,19 @@ export function useEmployeeWeek(employeeId: string, week: { startDate: string; e
   // looking at another firm's employee reads that firm's week.
   const query: ReportQuery = { groupBy: 'employee', employeeId, startDate: week?.startDate ?? '', endDate: week?.endDate ?? '' };
   const hours = useQuery({ queryKey: reportKeys.hours(query), queryFn: () => fetchHoursReport(query), enabled: week !== null });
-  const open = useQuery({
+  const open = useQuery(openEntryQuery(employeeId));
+  return { hours, open };
+}
+
+/**
+ * The employee's open entry, if any (an employee has at most one: docs/time-rules.md §7), under the
+ * time entries' prefix, so a clock out made on any page refreshes it.
+ */
+export function openEntryQuery(employeeId: string) {
+  return {
     queryKey: ['time-entries', 'open', { employeeId }] as const,
     queryFn: () => unwrap(api.GET('/api/v1/admin/time-entries', { params: { query: { employeeId, open: true, pageSize: 1 } } })),
-  });
-  return { hours, open };
+  };
 }
 
 /** One new employee; the same key sent again answers the first result (docs/api.md §12). */

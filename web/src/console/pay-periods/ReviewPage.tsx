@@ -9,7 +9,8 @@ import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { Link } from '../router.tsx';
 import { ClockOutDialog } from '../on-the-clock/ClockOutDialog.tsx';
-import { timesheetQuery, type Entry } from '../pay-period-entries/queries.ts';
+import type { Entry } from '../pay-period-entries/queries.ts';
+import { openEntryQuery } from '../employees/queries.ts';
 import { useTimeZone } from '../session.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
@@ -128,7 +129,8 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
   const { t: tUi } = useCatalogue(uiMessages);
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Timesheet | null>(null);
-  // An open entry blocks approval: its Clock out reads the timesheet for the entry, then asks when it ended.
+  // An open entry blocks approval: its Clock out reads the employee's open entry (one row, not the
+  // whole timesheet), then asks when it ended.
   const [closing, setClosing] = useState<{ entry: Entry; name: string } | null>(null);
   const [finding, setFinding] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
@@ -164,8 +166,7 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
     setProblem('');
     setFinding(sheet.employee.id);
     try {
-      const timesheet = await queryClient.fetchQuery(timesheetQuery(period.id, sheet.employee.id));
-      const open = timesheet.timeEntries.find((entry) => entry.clockOut === null);
+      const open = (await queryClient.fetchQuery(openEntryQuery(sheet.employee.id))).items[0];
       // Closed elsewhere since the review was read: the fresh review shows it.
       if (open) setClosing({ entry: open, name: fullName(sheet.employee) });
       else void queryClient.invalidateQueries({ queryKey: periodKeys.all });
