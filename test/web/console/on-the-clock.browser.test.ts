@@ -137,6 +137,8 @@ describe('on the clock', () => {
     expect(await rows.count()).toBe(2);
     // Newest clock in first: Ana (2 hours), then Ben (13 hours, no pay period covers his clock in).
     const ana = rows.nth(0);
+    // Week so far fills in when each workweek's hours report answers, after the list itself: a dash until then.
+    await expect.poll(async () => (await table.locator('tbody tr td:nth-of-type(4)').allInnerTexts()).filter((text) => text === '—').length, { timeout: 20_000 }).toBe(0);
     expect(await ana.getByRole('rowheader').innerText()).toMatch(/^Ruiz, Ana\s+E-7$/);
     const anaCells = await ana.getByRole('cell').allInnerTexts();
     expect(anaCells[0]).toBe('Sunrise Bakery');
@@ -251,8 +253,9 @@ describe('on the clock', () => {
     // Each card keeps its padding on the right too: the time ends at least 12 px inside the card.
     const card = (await phone.page.locator('.table-wrap').boundingBox())!;
     // Ben's time on the clock and his week so far are the same 13 hours, in two cells of his card.
+    // (The second fills in when the week's hours report answers, after the list.)
+    await expect.poll(() => phone.page.getByText(/^13 h 0\d min$/).count(), { timeout: 20_000 }).toBe(2);
     const benTimes = await phone.page.getByText(/^13 h 0\d min$/).all();
-    expect(benTimes).toHaveLength(2);
     for (const visible of [...benTimes, phone.page.getByRole('button', { name: 'Clock out Ben Okafor' })]) {
       const box = (await visible.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width - 12);
