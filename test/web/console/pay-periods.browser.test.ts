@@ -3,6 +3,7 @@
 // lock and unlock behind a confirmation, edit, delete (and its refusal explained), the company
 // filter in the URL, Spanish, and axe plus a screenshot of every state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../../src/db/schema.ts';
 import { localDateString } from '../../../src/domain/dates.ts';
 import { createCompany, createTimeEntry, createEmployee } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
@@ -225,4 +226,51 @@ describe('the pay periods page', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('offers every company of a firm past 100 clients, in the filters and the form, read 100 at a time', async () => {
+    const s = await setUp();
+    // 120 more clients, named to sort between Acme Plumbing and Zeta Bakery, then one past them all:
+    // by name, Zinnia Farms is the 123rd, beyond the API's largest page.
+    await h.t.db.insert(companies).values(Array.from({ length: 120 }, (_, i) => ({ bookkeeperOrgId: s.org.id, name: `Client ${String(i + 1).padStart(3, '0')}` })));
+    const zinnia = await createCompany(h.t.db, { bookkeeperOrgId: s.org.id, name: 'Zinnia Farms', payPeriodType: 'WEEKLY' });
+    await createCompany(h.t.db, { bookkeeperOrgId: (await tenantWithAdmin(h)).org.id, name: 'Zulu Elsewhere' });
+    const { context, page, problems } = await openConsole(h);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname === '/api/v1/admin/companies') reads.push(url.search);
+    });
+    await signInAs(page, s.admin);
+    await page.getByRole('heading', { name: 'Pay periods', level: 1 }).waitFor();
+
+    const filter = page.getByLabel('Company');
+    await expect.poll(() => filter.locator('option').count()).toBe(124); // All companies and the 123
+    const names = await filter.locator('option').allTextContents();
+    expect(names.slice(0, 3)).toEqual(['All companies', 'Acme Plumbing', 'Client 001']);
+    expect(names.slice(-3)).toEqual(['Client 120', 'Zeta Bakery', 'Zinnia Farms']);
+    await filter.selectOption({ label: 'Zinnia Farms' });
+    await page.waitForURL(new RegExp(`company=${zinnia.id}`));
+
+    await page.getByRole('button', { name: 'New pay period' }).click();
+    const form = page.getByRole('form', { name: 'New pay period' });
+    await form.getByLabel('Company').selectOption({ label: 'Zinnia Farms' });
+    await form.getByLabel('Start date').fill('2026-03-01');
+    await form.getByRole('button', { name: 'Create pay period' }).click();
+    await page.getByRole('status').getByText(/Pay period .+ created for Zinnia Farms\./).waitFor();
+    expect((await s.api.get('/api/v1/admin/pay-periods', { token: s.token, query: { companyId: zinnia.id } })).body.data.total).toBe(1);
+
+    // The reports and the employees pages offer it too, from the same read.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByLabel('Company').selectOption({ label: 'Zinnia Farms' });
+    await page.waitForURL(new RegExp(`companyId=${zinnia.id}`));
+    await nav.getByRole('link', { name: 'Employees' }).click();
+    await page.getByRole('heading', { name: 'Employees', level: 1 }).waitFor();
+    expect(await page.getByLabel('Company').locator('option').last().textContent()).toBe('Zinnia Farms');
+
+    // Two pages of 100, each read once, however many pickers showed them.
+    expect(reads.sort()).toEqual(['?page=1&pageSize=100', '?page=2&pageSize=100']);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
+import { fetchEveryPage, LARGEST_PAGE_SIZE } from '../every-page.ts';
 import { employeeKeys, invalidatePeople } from '../people/keys.ts';
 import { fetchHoursReport, reportKeys, type ReportQuery } from '../reports/queries.ts';
 
@@ -44,12 +45,9 @@ export function useEmployees(query: EmployeeQuery) {
   });
 }
 
-/** Every employee the list's filters match, a page of 100 (the API's largest) at a time, for a download. */
-export async function fetchEveryEmployee(query: Omit<EmployeeQuery, 'page'>): Promise<Employee[]> {
-  const first = await fetchEmployeePage({ ...query, page: 1 }, 100);
-  const items = [...first.items];
-  for (let page = 2; page <= first.totalPages; page++) items.push(...(await fetchEmployeePage({ ...query, page }, 100)).items);
-  return items;
+/** Every employee the list's filters match, for a download or an import's matching. */
+export function fetchEveryEmployee(query: Omit<EmployeeQuery, 'page'>): Promise<Employee[]> {
+  return fetchEveryPage((page) => fetchEmployeePage({ ...query, page }, LARGEST_PAGE_SIZE));
 }
 
 export function useEmployee(id: string) {

@@ -4,20 +4,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
+import { fetchEveryPage, LARGEST_PAGE_SIZE } from '../every-page.ts';
+import { useAdmin } from '../session.tsx';
 import { companyKeys } from './keys.ts';
 
 export type CompanyChoice = paths['/api/v1/admin/companies']['get']['responses'][200]['content']['application/json']['data']['items'][number];
 
 /**
- * One page of 100 (the API's largest) covers a bookkeeper's client list; an organization with more
- * types a search on the companies page instead. `bookkeeperOrgId` narrows a SUPER_ADMIN's choices
- * to one organization; without it the caller's whole view (docs/api.md §9).
+ * Every company of the caller's view, however many: a firm past 100 clients can still pick the ones
+ * after the 100th by name. `bookkeeperOrgId` narrows a SUPER_ADMIN's choices to one organization;
+ * without it the caller's whole view (docs/api.md §9). An ADMIN's view is its own organization
+ * already, so its pickers share one list and one read whether they narrow or not.
  */
 export function useCompanyChoices(bookkeeperOrgId?: string) {
+  const narrowTo = useAdmin().role === 'SUPER_ADMIN' ? bookkeeperOrgId : undefined;
   return useQuery({
-    queryKey: [...companyKeys.choices, bookkeeperOrgId ?? 'every'],
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/admin/companies', { params: { query: { pageSize: 100, ...(bookkeeperOrgId ? { bookkeeperOrgId } : {}) } } }))).items,
+    queryKey: [...companyKeys.choices, narrowTo ?? 'every'],
+    queryFn: () =>
+      fetchEveryPage((page) =>
+        unwrap(api.GET('/api/v1/admin/companies', { params: { query: { page, pageSize: LARGEST_PAGE_SIZE, ...(narrowTo ? { bookkeeperOrgId: narrowTo } : {}) } } })),
+      ),
     staleTime: 60_000,
   });
 }

@@ -8,6 +8,8 @@ import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
+import { CompanyFilter } from '../people/CompanyFilter.tsx';
+import { useCompanyChoices } from '../people/company-choices.ts';
 import { DateField } from '../ui/DateField.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
@@ -18,7 +20,7 @@ import { usePageTitle } from '../ui/usePageTitle.ts';
 import { formatCalendarDate, formatCount, formatMoney, monthStartIn, todayIn } from './format.ts';
 import { HoursBars } from './HoursBars.tsx';
 import { reportsMessages, type ReportsKey } from './messages.ts';
-import { downloadReportCsv, GROUPINGS, useCompanies, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery, type ReportRow } from './queries.ts';
+import { downloadReportCsv, GROUPINGS, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery, type ReportRow } from './queries.ts';
 import type { Lang } from '../../i18n/translate.ts';
 import { saveFile } from '../ui/save-file.ts';
 
@@ -64,10 +66,10 @@ export default function ReportsPage(_props: PageProps) {
     ...(payPeriodId ? { payPeriodId } : { startDate, endDate }),
   };
   const report = useHoursReport(query);
-  const companies = useCompanies();
+  const companies = useCompanyChoices();
   const periods = usePayPeriods(companyId);
   const problems = rangeProblems(report.error, t);
-  const ids = { groupBy: useId(), company: useId(), period: useId(), periodHint: useId(), empty: useId() };
+  const ids = { groupBy: useId(), period: useId(), periodHint: useId(), empty: useId() };
   const [download, setDownload] = useState<{ state: 'idle' | 'working' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
 
   const onDownload = async () => {
@@ -128,18 +130,7 @@ export default function ReportsPage(_props: PageProps) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={ids.company}>{t('filter.company')}</label>
-          <select id={ids.company} value={companyId} onChange={(event) => setQuery({ companyId: event.target.value, payPeriodId: null })}>
-            <option value="">{t('filter.allCompanies')}</option>
-            <PendingChoice value={companyId} pending={companies.isLoading} />
-            {(companies.data?.items ?? []).map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, payPeriodId: null })} />
         <div className="field">
           <label htmlFor={ids.period}>{t('filter.payPeriod')}</label>
           <select

@@ -1,5 +1,5 @@
-// The reports page's server state: one key factory; the report, and the companies and pay
-// periods its filters offer.
+// The reports page's server state: one key factory; the report, and the pay periods its filter
+// offers.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
@@ -11,7 +11,10 @@ export type ReportRow = HoursReport['rows'][number];
 export type GroupBy = NonNullable<ReportQuery['groupBy']>;
 export const GROUPINGS: readonly GroupBy[] = ['employee', 'day', 'week', 'jobCode'];
 
-/** Choices offered in the filters: the first page of each, at the API's largest page size. */
+/**
+ * The pay periods offered in the filter: a company's newest page of them, at the API's largest page
+ * size (two years of weekly periods). The companies are every one (people/company-choices.ts).
+ */
 const CHOICES_PAGE_SIZE = 100;
 
 type JsonAnswer = ReportOperation['responses'][200]['content']['application/json'];
@@ -26,7 +29,6 @@ const asJsonAnswer = <R extends { response: Response }>(call: Promise<R>) =>
 export const reportKeys = {
   all: ['reports'] as const,
   hours: (query: ReportQuery) => ['reports', 'hours', query] as const,
-  companies: () => ['reports', 'companies'] as const,
   payPeriods: (companyId: string) => ['reports', 'pay-periods', companyId] as const,
 };
 
@@ -41,14 +43,6 @@ export function useHoursReport(query: ReportQuery | null) {
     placeholderData: keepPreviousData,
     // A refused range is the person's to fix; asking again would only repeat the refusal.
     retry: false,
-  });
-}
-
-export function useCompanies() {
-  return useQuery({
-    queryKey: reportKeys.companies(),
-    queryFn: () => unwrap(api.GET('/api/v1/admin/companies', { params: { query: { pageSize: CHOICES_PAGE_SIZE } } })),
-    staleTime: 5 * 60_000,
   });
 }
 

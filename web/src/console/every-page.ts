@@ -1,0 +1,20 @@
+// Every item of a paged admin list, for a choice or a file that must hold them all: a page of 100
+// (the API's largest, docs/api.md §7) at a time, until the list's last page.
+
+export const LARGEST_PAGE_SIZE = 100;
+
+export interface ListPage<T> {
+  items: T[];
+  totalPages: number;
+}
+
+/**
+ * `fetchPage(page)` reads one page at LARGEST_PAGE_SIZE. The pages are read one after another, not
+ * all at once, so a long list is a few requests in a row rather than a burst on the service.
+ */
+export async function fetchEveryPage<T>(fetchPage: (page: number) => Promise<ListPage<T>>): Promise<T[]> {
+  const first = await fetchPage(1);
+  const items = [...first.items];
+  for (let page = 2; page <= first.totalPages; page++) items.push(...(await fetchPage(page)).items);
+  return items;
+}
