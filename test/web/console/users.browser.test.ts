@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers } from '../../../src/db/schema.ts';
+import { adminUsers, bookkeeperOrgs } from '../../../src/db/schema.ts';
 import { TEST_HASHER } from '../../helpers/app.ts';
-import { createAdmin, createOrg } from '../../helpers/factories.ts';
+import { createAdmin, createOrg, unique } from '../../helpers/factories.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
@@ -120,6 +120,10 @@ describe('Users', () => {
     const { admin } = await tenantWithAdmin(h, {}, { role: 'SUPER_ADMIN' });
     // A long name without a place to break (no line break before a digit after a hyphen).
     const other = await createOrg(h.t.db, { name: `Aaa Other ${randomUUID()}` });
+    // Past the API's largest page of organizations, the ones after the 100th by name are offered too.
+    const fillers = Array.from({ length: 100 }, () => unique('Org filler'));
+    await h.t.db.insert(bookkeeperOrgs).values(fillers.map((name) => ({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') })));
+    const last = await createOrg(h.t.db, { name: unique('Zzzz Last') });
     const { context, page } = await openConsole(h, '/admin/users', { locale: 'es-MX' });
     await signInAs(page, admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
@@ -130,6 +134,7 @@ describe('Users', () => {
     await dialog.getByLabel('Nombre').fill('Sara');
     await dialog.getByLabel('Apellidos').fill('Súper');
     await dialog.getByLabel('Rol').selectOption('SUPER_ADMIN');
+    await dialog.getByLabel('Organización').getByRole('option', { name: last.name }).waitFor({ state: 'attached', timeout: 10_000 });
     await dialog.getByLabel('Organización').selectOption({ label: other.name });
     await checkPage(page, 'users-add-es');
     await dialog.getByRole('button', { name: 'Añadir usuario' }).click();

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
+import { fetchEveryPage, LARGEST_PAGE_SIZE } from '../every-page.ts';
 
 export type Organization = paths['/api/v1/admin/bookkeeper-orgs/{id}']['put']['responses'][200]['content']['application/json']['data'];
 export type OrgListQuery = { page: number; pageSize: number; search: string; showAll: boolean };
@@ -9,6 +10,7 @@ export type OrgListQuery = { page: number; pageSize: number; search: string; sho
 export const orgKeys = {
   all: ['organizations'] as const,
   list: (query: OrgListQuery) => ['organizations', 'list', query] as const,
+  choices: ['organizations', 'choices'] as const,
 };
 
 export function useOrganizations(query: OrgListQuery, enabled = true) {
@@ -29,5 +31,14 @@ export function useOrganizations(query: OrgListQuery, enabled = true) {
       ),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** Every active organization by name, however many, for a SUPER_ADMIN's choice of one. */
+export function useOrganizationChoices() {
+  return useQuery({
+    queryKey: orgKeys.choices,
+    queryFn: () =>
+      fetchEveryPage((page) => unwrap(api.GET('/api/v1/admin/bookkeeper-orgs', { params: { query: { page, pageSize: LARGEST_PAGE_SIZE, active: 'true' } } }))),
   });
 }

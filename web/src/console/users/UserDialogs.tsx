@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { ApiError, api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
-import { useOrganizations } from '../organizations/queries.ts';
+import { useOrganizationChoices } from '../organizations/queries.ts';
 import { useAdmin } from '../session.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { TextField } from '../setup/TextField.tsx';
@@ -63,13 +63,12 @@ function RoleSelect({ value, onChange }: { value: Role; onChange(role: Role): vo
 function OrganizationSelect({ value, onChange }: { value: string; onChange(id: string): void }) {
   const { t } = useCatalogue(usersMessages);
   const id = useId();
-  // A SUPER_ADMIN's choice: the first 100 organizations by name cover any realistic firm list.
-  const orgs = useOrganizations({ page: 1, pageSize: 100, search: '', showAll: false });
+  const orgs = useOrganizationChoices();
   return (
     <div className="field">
       <label htmlFor={id}>{t('form.organization')}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {(orgs.data?.items ?? []).map((org) => (
+        {(orgs.data ?? []).map((org) => (
           <option key={org.id} value={org.id}>
             {org.name}
           </option>
