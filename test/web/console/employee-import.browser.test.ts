@@ -3,7 +3,8 @@
 // with the service's refusals on their rows, the file of the rows to fix, Stop, a run stopped by a
 // lost connection and finished by pressing Add again without a second employee, a Spanish Excel
 // file (semicolons, Windows-1252), the file's own problems, PINs made up for rows without one and
-// their printed slips, axe and a screenshot of every state.
+// their printed slips, leaving before they are printed asking first (a link, Sign out, the back
+// button), axe and a screenshot of every state.
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,9 +216,11 @@ describe('importing employees', () => {
   it('says what is wrong with a file that cannot be imported, and asks for the company', async () => {
     const { admin, org } = await tenantWithAdmin(h);
     const company = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: unique('Harbor Cafe') });
-    const { context, page, problems } = await openConsole(h, '/admin/employees/import', { viewport: { width: 390, height: 844 } });
+    const { context, page, problems } = await openConsole(h, '/admin/employees', { viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(10_000);
     await signInAs(page, admin);
+    await page.getByRole('link', { name: 'Import from a spreadsheet' }).click();
+    await page.getByRole('heading', { name: 'Import employees' }).waitFor();
     const file = page.getByLabel('Spreadsheet (CSV)');
     const alert = page.locator('.state-error[role="alert"]');
     // The file button is the page's, in its language, and the keyboard reaches the file input after the company.
@@ -278,6 +281,18 @@ describe('importing employees', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/employees/import');
     await page.getByText('PIN made up: it is on the slip.').waitFor();
     expect((await request(h.t.app, 'GET', '/api/v1/admin/companies', { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).status).toBe(200);
+    // So does the back button, back to the Employees page this one was opened from: kept, the
+    // page and its URL are still the import's.
+    asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => asked).toMatch(/^Leave this page\?/);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/employees/import');
+    await page.getByText('PIN made up: it is on the slip.').waitFor();
+    expect(new URL(page.url()).searchParams.get('companyId')).toBe(company.id);
     // Print PIN slips prints the page, which on paper is the slip alone.
     await page.evaluate('window.print = () => { window.printed = (window.printed ?? 0) + 1; }');
     await page.getByRole('button', { name: 'Print PIN slips' }).click();
@@ -293,9 +308,11 @@ describe('importing employees', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.emulateMedia({ media: 'screen' });
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
-    // Printed, the page is left without a question (a dialog would be dismissed, and the page would stay).
-    await page.getByRole('link', { name: 'All employees' }).click();
+    // Printed, the page is left without a question (a dialog would be dismissed, and the page would
+    // stay), by the back button too.
+    await page.goBack({ waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Employees', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/employees');
     expect(problems).toEqual([]);
     await context.close();
   });

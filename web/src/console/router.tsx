@@ -32,21 +32,40 @@ export function confirmLeaving(): boolean {
   return question === undefined || window.confirm(question);
 }
 
+const currentUrl = () => location.pathname + location.search;
+const pathOf = (url: string) => new URL(url, location.origin).pathname;
+
+/** The URL of the page on screen: where a back or forward step that the person refused returns to. */
+let shownUrl = typeof location === 'undefined' ? '' : currentUrl();
+
 /**
  * Goes to a console URL without reloading; `replace` for changes that should not add history
  * (typing in a search box); `confirmed` when the caller has already asked (confirmLeaving).
  */
 export function navigate(to: string, { replace = false, confirmed = false }: { replace?: boolean; confirmed?: boolean } = {}): void {
-  if (to === location.pathname + location.search) return;
+  if (to === currentUrl()) return;
   // Another page, not the same page's filters: ask first if the page holds what would be lost.
-  if (!confirmed && new URL(to, location.origin).pathname !== location.pathname && !confirmLeaving()) return;
+  if (!confirmed && pathOf(to) !== location.pathname && !confirmLeaving()) return;
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
+  shownUrl = currentUrl();
   for (const listener of listeners) listener();
   if (!replace) window.scrollTo(0, 0);
 }
 
-const currentUrl = () => location.pathname + location.search;
+// The back and forward buttons ask too. The browser has already moved when it says so (popstate),
+// so a person who stays gets the page's URL back as a new entry, before any page hears of the
+// step: this listener is added when the module loads, ahead of every page's own (subscribe).
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', (event) => {
+    if (pathOf(currentUrl()) !== pathOf(shownUrl) && !confirmLeaving()) {
+      event.stopImmediatePropagation();
+      history.pushState(null, '', shownUrl);
+      return;
+    }
+    shownUrl = currentUrl();
+  });
+}
 
 export interface ConsoleLocation {
   pathname: string;

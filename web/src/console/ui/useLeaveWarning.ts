@@ -1,9 +1,9 @@
 // Asks before the page is left while `question` is set: for pages that hold something the service
 // cannot give back, such as PINs made up and not yet printed, or a bulk run half done.
-// - Another console page (a link, the navigation) and signing out ask `question` first (router.tsx).
-// - The browser leaving (closing the tab, reloading, another address) asks in the browser's own
-//   words, the only ones it shows.
-// The back button is the browser's history, which a page cannot hold back.
+// - Another console page (a link, the navigation, the back and forward buttons) and signing out
+//   ask `question` first (router.tsx).
+// - The browser leaving (closing the tab, reloading, another address, back past the console's
+//   first page) asks in the browser's own words, the only ones it shows.
 import { useEffect } from 'react';
 import { askBeforeLeaving } from '../router.tsx';
 
