@@ -6,7 +6,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
 import type { CompanyChoice } from '../people/company-choices.ts';
-import { companyKeys } from '../people/keys.ts';
 import { fetchHoursReport, reportKeys, type ReportQuery } from '../reports/queries.ts';
 import { useAdmin } from '../session.tsx';
 
@@ -39,24 +38,17 @@ export interface OvertimeRule {
 
 /**
  * The organization whose list this is: the admin's own without a company filter; with one, the
- * company's, from the company choices or, for a company past their first 100, from the company
- * itself. Null until known. Only a SUPER_ADMIN's filter can name another organization's company.
+ * company's, from the company choices (every company of the admin's view). Null until known, or for
+ * a company that is not among them. Only a SUPER_ADMIN's filter can name another organization's
+ * company.
  */
 export function useListOrganization(companyId: string, choices: readonly CompanyChoice[] | undefined): string | null {
   const admin = useAdmin();
-  const chosen = companyId ? choices?.find((company) => company.id === companyId) : undefined;
-  const lookUp = companyId !== '' && choices !== undefined && chosen === undefined && admin.role === 'SUPER_ADMIN';
-  const company = useQuery({
-    queryKey: [...companyKeys.all, 'one', companyId] as const,
-    queryFn: () => unwrap(api.GET('/api/v1/admin/companies/{id}', { params: { path: { id: companyId } } })),
-    enabled: lookUp,
-    staleTime: 5 * 60_000,
-  });
   if (!companyId) return admin.bookkeeperOrgId;
+  const chosen = choices?.find((company) => company.id === companyId);
   if (chosen) return chosen.bookkeeperOrgId;
   // An ADMIN's companies are all its own organization's.
-  if (admin.role !== 'SUPER_ADMIN') return admin.bookkeeperOrgId;
-  return company.data?.bookkeeperOrgId ?? null;
+  return admin.role === 'SUPER_ADMIN' ? null : admin.bookkeeperOrgId;
 }
 
 /**
