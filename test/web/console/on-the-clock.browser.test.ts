@@ -344,7 +344,7 @@ describe('on the clock', () => {
     for (let n = 0; n < 100; n++) await createCompany(h.t.db, { bookkeeperOrgId: fillers.org.id, name: `Aaa Filler ${String(n).padStart(3, '0')}` });
     await page.reload();
     await page.getByText(`Las horas extra empiezan después de ${seed.threshold} h`, { exact: false }).waitFor();
-    await expect.poll(() => page.getByLabel('Empresa').evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Night Owl Diner');
+    await expect.poll(() => page.getByLabel('Empresa').locator('option:checked').textContent()).toBe('Night Owl Diner');
     await page.getByText(/^1 h 0\d min de horas extra$/).waitFor();
 
     // Eli's own page has the same week, by his organization's rule: his closed 3 hours (when they
