@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../../src/core/audit.ts';
-import { createAdmin, createCompany, createEmployee } from '../../helpers/factories.ts';
+import { adminUsers } from '../../../src/db/schema.ts';
+import { createAdmin, createCompany, createEmployee, unique } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
 import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 import { openSignedIn } from './signed-in.ts';
@@ -174,9 +175,12 @@ describe('the Audit log page', () => {
     await context.close();
   });
 
-  // Last in the file: the namesake stays in the organization's list.
-  it('tells two administrators with one name apart by their emails', async () => {
+  // Last in the file: the namesake and the hundred others stay in the organization's list.
+  it('tells two administrators with one name apart by their emails, past the first 100 by name', async () => {
     const twin = await createAdmin(h.t.db, { bookkeeperOrgId: tenant.org.id, firstName: 'Otto', lastName: 'Other' });
+    // 100 more administrators whose last names sort first: Booker and Other are then on the second page of 100.
+    const fillers = Array.from({ length: 100 }, (_, n) => ({ bookkeeperOrgId: tenant.org.id, email: `${unique('filler')}@example.com`, passwordHash: twin.passwordHash, firstName: 'Fil', lastName: `Aaa ${String(n).padStart(3, '0')}` }));
+    await h.t.db.insert(adminUsers).values(fillers);
     const { context, page } = await signedIn('/admin/audit-log');
     await page.getByRole('cell', { name: `Otto Other (${other.email})`, exact: true }).first().waitFor();
     const choices = await page.getByLabel('Who').locator('option').allInnerTexts();

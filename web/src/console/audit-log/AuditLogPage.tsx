@@ -98,7 +98,7 @@ export default function AuditLogPage(_props: PageProps) {
     ...(filters.endDate && { endDate: filters.endDate }),
   });
   const admins = useAdmins();
-  const adminNames = useMemo(() => adminLabels(admins.data?.items ?? []), [admins.data]);
+  const adminNames = useMemo(() => adminLabels(admins.data ?? []), [admins.data]);
   const problems = fieldProblems(logs.error);
   const dateError = logs.error instanceof ApiError && logs.error.status === 400;
   const startProblem = dateProblem(problems.startDate, t);

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
+import { fetchEveryPage, LARGEST_PAGE_SIZE } from '../every-page.ts';
 
 type AuditQuery = NonNullable<paths['/api/v1/admin/audit-logs']['get']['parameters']['query']>;
 export type AuditLogPage = paths['/api/v1/admin/audit-logs']['get']['responses'][200]['content']['application/json']['data'];
@@ -10,8 +11,6 @@ type AdminList = paths['/api/v1/admin/users']['get']['responses'][200]['content'
 export type AdminSummary = AdminList['items'][number];
 
 export const PAGE_SIZE = 25;
-/** The actor filter and the names in the Who column come from the first page of admins; organizations rarely have more. */
-const ADMINS_PAGE_SIZE = 100;
 
 export const auditLogKeys = {
   all: ['audit-logs'] as const,
@@ -29,10 +28,11 @@ export function useAuditLogs(query: AuditQuery) {
   });
 }
 
+/** Every administrator of the caller's view (a SUPER_ADMIN's spans every organization): the actor filter and the names in the Who column. */
 export function useAdmins() {
   return useQuery({
     queryKey: auditLogKeys.admins(),
-    queryFn: () => unwrap(api.GET('/api/v1/admin/users', { params: { query: { pageSize: ADMINS_PAGE_SIZE } } })),
+    queryFn: () => fetchEveryPage((page) => unwrap(api.GET('/api/v1/admin/users', { params: { query: { page, pageSize: LARGEST_PAGE_SIZE } } }))),
     staleTime: 5 * 60_000,
   });
 }
