@@ -215,6 +215,87 @@ describe('the review page', () => {
     await context.close();
   }, 120_000);
 
+  it('approves the submitted timesheets without flags at once, after one confirmation, and says why one was not', async () => {
+    // A week from yesterday in New York, so that punches made now are in it. Employees clock in and
+    // out themselves (an entry made through the admin routes is flagged as edited).
+    const tenant = await tenantWithAdmin(h);
+    const company = await createCompany(h.t.db, { bookkeeperOrgId: tenant.org.id, name: 'Acme Plumbing', payPeriodType: 'WEEKLY' });
+    const token = await adminToken(h.t.tokens, tenant.admin);
+    const api = client(h.t.app);
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() - 86_400_000));
+    const created = await api.post('/api/v1/admin/pay-periods', { companyId: company.id, periodType: 'WEEKLY', startDate: yesterday }, { token });
+    expect(created.status).toBe(201);
+    const periodId: string = created.body.data.id;
+    const review = async () => (await api.get(`/api/v1/admin/pay-periods/${periodId}/timesheets`, { token })).body.data;
+    const hire = (firstName: string, lastName: string) => createEmployee(h.t.db, { companyId: company.id, firstName, lastName, payRate: 21 });
+    const workAndSubmit = async (employee: Awaited<ReturnType<typeof hire>>, { submit = true } = {}) => {
+      const as = await employeeToken(h.t.tokens, employee);
+      for (const action of ['clock_in', 'clock_out']) {
+        const punched = await api.post('/api/v1/employee/timesheet/entry', { action }, { token: as });
+        expect(punched.status, JSON.stringify(punched.body)).toBeLessThan(300);
+      }
+      if (!submit) return;
+      const submitted = await api.post(`/api/v1/employee/timesheets/${periodId}/submit`, {}, { token: as });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    };
+    // Ann works but has not submitted. Ben, Eve and Gus submit a clean timesheet. Fay's has an entry
+    // a bookkeeper added, so it is flagged and left out.
+    await workAndSubmit(await hire('Ann', 'Alvarez'), { submit: false });
+    for (const [first, last] of [['Ben', 'Baker'], ['Eve', 'Evans']] as const) await workAndSubmit(await hire(first, last));
+    const fay = await hire('Fay', 'Flores');
+    const added = await api.post('/api/v1/admin/time-entries', { employeeId: fay.id, clockIn: new Date(Date.now() - 60_000).toISOString(), clockOut: new Date().toISOString() }, { token });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const faySubmitted = await api.post(`/api/v1/employee/timesheets/${periodId}/submit`, {}, { token: await employeeToken(h.t.tokens, fay) });
+    expect(faySubmitted.status, JSON.stringify(faySubmitted.body)).toBe(200);
+    const gus = await hire('Gus', 'Green');
+    await workAndSubmit(gus);
+    const s = { admin: tenant.admin, periodId, review };
+
+    const { page, context, problems } = await openConsole(h, `/admin/pay-periods/${s.periodId}`);
+    await signInAs(page, s.admin);
+    const approveAll = page.getByRole('button', { name: 'Approve 3 submitted timesheets without flags' });
+    await approveAll.waitFor();
+    await page.getByText('1 submitted timesheet has flags: open it and approve it yourself.').waitFor();
+    // Meanwhile Gus's timesheet gets an open entry, which the page has not seen: the service refuses it.
+    const opened = await api.post('/api/v1/admin/time-entries', { employeeId: gus.id, clockIn: new Date().toISOString() }, { token });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+
+    await approveAll.click();
+    const dialog = page.getByRole('dialog', { name: 'Approve 3 timesheets?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('list', { name: 'Timesheets to approve' }).getByRole('listitem').allInnerTexts()).toEqual(['Ben Baker', 'Eve Evans', 'Gus Green']);
+    await dialog.getByText('1 submitted timesheet has flags', { exact: false }).waitFor();
+    await checkPage(page, 'review-approve-ready');
+    // Cancel sends nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await s.review()).counts.APPROVED).toBe(0);
+
+    // From the keyboard: the dialog opens with the focus inside it, and Approve is a Tab away.
+    await approveAll.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Approved: 2. Not approved: 1.' }).waitFor();
+    await page.getByRole('alert').getByText('Gus Green still has an open entry (a forgotten clock-out?). Close it before approving.').waitFor();
+    const after = await s.review();
+    const statusOf = (name: string) => after.timesheets.find((sheet: { employee: { firstName: string } }) => sheet.employee.firstName === name).status;
+    expect([statusOf('Ben'), statusOf('Eve'), statusOf('Gus'), statusOf('Fay'), statusOf('Ann')]).toEqual(['APPROVED', 'APPROVED', 'SUBMITTED', 'SUBMITTED', 'NOT_SUBMITTED']);
+    // Nothing is left to approve at once; the rows say so, and Fay's flag is still hers to look at.
+    await page.getByRole('row', { name: /Ben Baker/ }).getByText('Approved').waitFor();
+    expect(await page.getByRole('button', { name: /submitted timesheets? without flags/ }).count()).toBe(0);
+    await page.getByRole('row', { name: /Fay Flores/ }).getByText('Edited by a bookkeeper').waitFor();
+    await checkPage(page, 'review-approve-ready-done');
+
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await page.getByRole('status').filter({ hasText: 'Aprobadas: 2. Sin aprobar: 1.' }).waitFor();
+    await page.getByText('1 hoja de horas enviada tiene avisos: ábrala y apruébela usted.').waitFor();
+    await checkPage(page, 'review-approve-ready-es');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('reads in Spanish, and says a locked period pauses decisions', async () => {
     const s = await reviewedWeek();
     const token = await adminToken(h.t.tokens, s.admin);
@@ -228,6 +309,8 @@ describe('the review page', () => {
     const benRow = page.getByRole('row', { name: /Ben Baker/ });
     expect(await benRow.textContent()).toContain('Enviada');
     expect(await benRow.getByRole('button', { name: 'Rechazar' }).isDisabled()).toBe(true);
+    // Nothing can be approved at once while the period is locked: no button offers it.
+    expect(await page.getByRole('button', { name: /hojas? de horas enviadas? sin avisos/ }).count()).toBe(0);
     expect(await page.getByRole('row', { name: /Cho Chen/ }).textContent()).toContain('Turno largo (más de 12 h)');
     const exportPanel = page.getByRole('region', { name: 'Exportar para la nómina' });
     await exportPanel.getByRole('button', { name: 'Exportar' }).waitFor();

@@ -1,6 +1,7 @@
 // The review page of one pay period (/admin/pay-periods/:id): what it is, how many timesheets are
-// in each state, the totals, one row per employee with approve and reject (and Clock out where an
-// open entry blocks approval), the hours per day, and the export for payroll.
+// in each state, the totals, the submitted timesheets without flags approved at once
+// (ApproveReady.tsx), one row per employee with approve and reject (and Clock out where an open
+// entry blocks approval), the hours per day, and the export for payroll.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatDate, formatHours } from '../../i18n/format.ts';
@@ -15,6 +16,7 @@ import { useTimeZone } from '../session.tsx';
 import { uiMessages } from '../ui/messages.ts';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
+import { ApproveReady } from './ApproveReady.tsx';
 import { FlagBadge, LockedBadge, PeriodStatusBadge, TimesheetBadge } from './badges.tsx';
 import { decisionProblem } from './decision-problems.ts';
 import { ExportPanel } from './ExportPanel.tsx';
@@ -86,6 +88,7 @@ export default function ReviewPage({ params }: PageProps) {
       </dl>
       {p.locked && <p className="locked-note">{t('review.lockedNote')}</p>}
       <Summary review={review.data} />
+      <ApproveReady period={p} timesheets={review.data.timesheets} />
       <TimesheetTable period={p} review={review.data} />
       <section className="card" aria-label={t('chart.label')}>
         <PeriodChart period={p} />

@@ -1,0 +1,123 @@
+// The review page's bulk approval: every timesheet that was submitted, can be approved now and
+// carries no flag, approved in turn after one confirmation (ui/useRunInOrder.ts). A flagged one
+// (a long shift, an offline punch, an edit) is left for the bookkeeper to open and approve
+// alone, and the page says how many there are.
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { api, newIdempotencyKey, unwrap } from '../api.ts';
+import { useCatalogue } from '../catalogue.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { uiMessages } from '../ui/messages.ts';
+import { RunButton, RunStatus } from '../ui/RunStatus.tsx';
+import { useLeaveWarning } from '../ui/useLeaveWarning.ts';
+import { refusesOnlyThisItem, useRunInOrder } from '../ui/useRunInOrder.ts';
+import { decisionProblem } from './decision-problems.ts';
+import { formatCount } from './format.ts';
+import { periodKeys } from './keys.ts';
+import { approveReadyMessages, periodMessages } from './messages.ts';
+import { approveBlockedBy, fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
+
+/** Submitted, approvable now (docs/time-rules.md §15) and without a flag. */
+const isReady = (sheet: Timesheet, locked: boolean) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, locked) === null && sheet.flags.length === 0;
+
+export function ApproveReady({ period, timesheets }: { period: PeriodDetail; timesheets: readonly Timesheet[] }) {
+  const { t, lang } = useCatalogue(approveReadyMessages);
+  const { t: tPeriod } = useCatalogue(periodMessages);
+  const { t: tUi } = useCatalogue(uiMessages);
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  // One key per employee until the service has answered: a run stopped by a lost answer sends the
+  // same approval again, applied once (docs/api.md §12). A later approval (after a reject) is a new one.
+  const keys = useRef(new Map<string, string>());
+
+  const runner = useRunInOrder<Timesheet, { state: 'approved' }, string>({
+    keyOf: (sheet) => sheet.employee.id,
+    send: async (sheet) => {
+      const employeeId = sheet.employee.id;
+      if (!keys.current.has(employeeId)) keys.current.set(employeeId, newIdempotencyKey());
+      try {
+        await unwrap(
+          api.POST('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}/approve', {
+            params: { path: { id: period.id, employeeId } },
+            headers: { 'Idempotency-Key': keys.current.get(employeeId)! },
+          }),
+        );
+      } catch (error) {
+        if (refusesOnlyThisItem(error)) keys.current.delete(employeeId);
+        throw error;
+      }
+      keys.current.delete(employeeId);
+      return { state: 'approved' };
+    },
+    afterRun: () => queryClient.invalidateQueries({ queryKey: periodKeys.all }),
+  });
+  const running = runner.progress !== null;
+  useLeaveWarning(running ? t('leave') : null);
+
+  const submitted = timesheets.filter((sheet) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, period.locked) === null);
+  const ready = submitted.filter((sheet) => isReady(sheet, period.locked));
+  const flagged = submitted.length - ready.length;
+  const count = (n: number) => formatCount(n, lang);
+  const plural = (n: number) => (n === 1 ? 'one' : 'other');
+  const outcomes = [...runner.outcomes.entries()];
+  const refusals = outcomes.flatMap(([employeeId, outcome]) => (outcome.state === 'refused' ? [{ employeeId, error: outcome.error }] : []));
+  const nameOf = (employeeId: string) => {
+    const sheet = timesheets.find((candidate) => candidate.employee.id === employeeId);
+    return sheet ? fullName(sheet.employee) : employeeId;
+  };
+  if (ready.length === 0 && flagged === 0 && outcomes.length === 0 && !running) return null;
+
+  return (
+    <div className="approve-ready">
+      <div className="import-actions">
+        <RunButton
+          run={runner}
+          stopLabel={t('stop')}
+          label={ready.length === 0 ? null : t(`button.${plural(ready.length)}`, { count: count(ready.length) })}
+          onStart={() => setConfirming(true)}
+        />
+        {flagged > 0 && !running && <p className="hint approve-ready-flagged">{t(`flagged.${plural(flagged)}`, { count: count(flagged) })}</p>}
+      </div>
+      <RunStatus
+        run={runner}
+        words={{
+          progressLabel: t('approving.label'),
+          running: (done, total) => t('approving', { done: count(done), total: count(total) }),
+          stopped: t('halted.stopped'),
+          failed: (reason) => t('halted.error', { reason }),
+          result: t('result', { approved: count(outcomes.length - refusals.length), refused: count(refusals.length) }),
+        }}
+      />
+      {refusals.length > 0 && (
+        <div role="alert">
+          <ul className="approve-ready-refusals">
+            {refusals.map(({ employeeId, error }) => (
+              <li key={employeeId}>{decisionProblem(error, nameOf(employeeId), tPeriod, tUi)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={t(`title.${plural(ready.length)}`, { count: count(ready.length) })}
+          confirmLabel={t('confirm')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            runner.reset();
+            void runner.run(ready);
+          }}
+        >
+          <p>{t('lead')}</p>
+          <ul className="approve-ready-names" tabIndex={0} aria-label={t('names')}>
+            {ready.map((sheet) => (
+              <li key={sheet.employee.id}>{fullName(sheet.employee)}</li>
+            ))}
+          </ul>
+          {flagged > 0 && <p className="hint">{t(`flagged.${plural(flagged)}`, { count: count(flagged) })}</p>}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
