@@ -1,6 +1,7 @@
 // The review page of a pay period in headless Chromium against the real service: counts and
 // totals equal to the API's, rows with readable flags, approve one, reject one with a reason
-// (visible afterwards), the hours chart, the export (not ready explained, both files
+// (visible afterwards), the submitted timesheets without flags approved at once (one refused by
+// name, a flagged one left alone), the hours chart, the export (not ready explained, both files
 // downloaded, the IIF's hours equal to the review totals, a second export warned), Spanish, and
 // axe plus a screenshot of every state.
 import { readFile } from 'node:fs/promises';
