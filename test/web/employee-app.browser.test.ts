@@ -438,6 +438,13 @@ describe('the employee app at / in headless Chromium', () => {
     const { context, page } = await open('/', { locale: 'es-MX' });
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     expect(await page.evaluate<string>('document.documentElement.lang')).toBe('es');
+    // On a phone the keypad's longest Spanish word, "Borrar todo", keeps to one line like the digits.
+    const lines = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((key) => {
+      const text = key.ownerDocument.createRange();
+      text.selectNodeContents(key);
+      return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+    });
+    expect([await lines('Borrar todo'), await lines('Borrar'), await lines('1')]).toEqual([1, 1, 1]);
     await checkScreen(page, 'sign-in-es');
     await signIn(page, employee, { phone: 'Teléfono', pin: 'PIN', submit: 'Entrar' });
     await page.getByRole('button', { name: 'Marcar entrada' }).waitFor();
