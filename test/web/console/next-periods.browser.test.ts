@@ -50,8 +50,8 @@ describe('starting the next pay periods', () => {
     const reads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      // The list page's own read of its first page is not this page's.
-      if (request.method() === 'GET' && url.pathname === '/api/v1/admin/pay-periods' && !url.searchParams.has('page')) reads.push(url.search);
+      // The list page's own read of its first 20 is not this page's.
+      if (request.method() === 'GET' && url.pathname === '/api/v1/admin/pay-periods' && url.searchParams.get('pageSize') !== '20') reads.push(url.search);
     });
     await page.getByRole('link', { name: 'Start next periods' }).click();
     await page.getByRole('heading', { name: 'Start the next pay periods' }).waitFor();
@@ -71,7 +71,7 @@ describe('starting the next pay periods', () => {
     const twiceDue = '2026-12-01' <= nyDay(7);
     expect(await pick(twice.name).isChecked()).toBe(twiceDue);
     await checkPage(page, 'next-periods');
-    expect(reads.sort()).toEqual(['?pageSize=100', `?companyId=${fresh.id}&pageSize=1`].sort());
+    expect(reads.sort()).toEqual(['?page=1&pageSize=100', `?companyId=${fresh.id}&pageSize=1`].sort());
 
     // Tick the monthly one too; untick the twice-a-month one.
     await pick(ahead.name).check();
@@ -131,6 +131,36 @@ describe('starting the next pay periods', () => {
     expect(problems.filter((problem) => !/ERR_CONNECTION_RESET|Failed to fetch/.test(problem))).toEqual([]);
     await context.close();
   });
+
+  it('finds the latest periods of a firm past 100 clients in pages of its newest, not in one read per company', async () => {
+    const { admin, org } = await tenantWithAdmin(h);
+    const token = await adminToken(h.t.tokens, admin);
+    // 130 weekly clients whose latest period ended yesterday, and one client without any period.
+    const clients = [];
+    for (let n = 0; n < 130; n++) clients.push(await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: `Client ${String(n).padStart(3, '0')}`, payPeriodType: 'WEEKLY' }));
+    for (const client of clients) {
+      const res = await request(h.t.app, 'POST', '/api/v1/admin/pay-periods', { token, body: { companyId: client.id, periodType: 'WEEKLY', startDate: nyDay(-7) } });
+      expect(res.status).toBe(201);
+    }
+    const fresh = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Zinnia Farms' });
+    const { context, page, problems } = await openConsole(h, '/admin/pay-periods');
+    await signInAs(page, admin);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname === '/api/v1/admin/pay-periods' && url.searchParams.get('pageSize') !== '20') reads.push(url.search);
+    });
+    await page.getByRole('link', { name: 'Start next periods' }).click();
+    // Every client is due: yesterday's end makes today the next start.
+    await page.getByRole('button', { name: 'Create 130 pay periods' }).waitFor({ timeout: 20_000 });
+    const table = page.getByRole('table', { name: 'Your companies’ next pay periods' });
+    await table.getByRole('row', { name: /Client 129/ }).waitFor();
+    expect(await table.getByRole('row', { name: /Zinnia Farms/ }).textContent()).toContain('No pay period yet');
+    // Two pages of the newest periods cover the 130; only the client without any is read on its own.
+    expect(reads.sort()).toEqual(['?page=1&pageSize=100', '?page=2&pageSize=100', `?companyId=${fresh.id}&pageSize=1`].sort());
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('says so when the organization has no active company', async () => {
     const { admin } = await tenantWithAdmin(h);

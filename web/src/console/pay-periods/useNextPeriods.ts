@@ -1,10 +1,11 @@
 // The next pay period of each of the organization's active companies: each company's latest
 // period and the period that follows it (next-period.ts), in the organization's zone.
 //
-// The latest periods come from one read of the organization's 100 newest periods (newest start
-// first, so a company's first one there is its latest). Only a company that is not among them
-// (no period yet, or none recent) is read on its own: on a weekly round that is none or a few,
-// where one read per company made as many requests as companies.
+// The latest periods come from the organization's newest periods (newest start first, so a
+// company's first one there is its latest), a page of 100 at a time until every active company
+// has one among them, and at most one page more than the companies fill. Only a company that is
+// still not among them (no period yet, or none recent) is read on its own: on a weekly round that
+// is none or a few, where one read per company made as many requests as companies.
 //
 // The latest periods are read once for the page and kept while it is open, not refreshed after
 // its own run: a period whose answer was lost is then sent again as the same request, under its
@@ -14,6 +15,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
+import { LARGEST_PAGE_SIZE } from '../every-page.ts';
 import { useCompanyChoices, type CompanyChoice } from '../people/company-choices.ts';
 import { todayIn } from '../reports/format.ts';
 import { useAdmin, useTimeZone } from '../session.tsx';
@@ -47,7 +49,8 @@ export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; err
   const newest = useQuery({
     queryKey: [...LATEST_KEY, 'organization'],
     staleTime: Infinity,
-    queryFn: async () => (await unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { pageSize: 100 } } }))).items,
+    enabled: companies.data !== undefined,
+    queryFn: () => fetchNewestPeriods(new Set(active.map((company) => company.id))),
   });
   const latestIn = new Map<string, Period>();
   for (const period of newest.data ?? []) if (!latestIn.has(period.companyId)) latestIn.set(period.companyId, period);
@@ -72,7 +75,8 @@ export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; err
   const failed = companies.error ?? newest.error ?? own.find((query) => query.error)?.error ?? null;
   return {
     rows,
-    isPending: companies.isPending || newest.isPending || own.some((query) => query.isPending),
+    // The newest periods wait for the companies, so a failed companies read leaves them pending: the error shows instead.
+    isPending: failed === null && (companies.isPending || newest.isPending || own.some((query) => query.isPending)),
     error: failed,
     retry: () => {
       void companies.refetch();
@@ -80,4 +84,22 @@ export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; err
       for (const query of own) if (query.error) void query.refetch();
     },
   };
+}
+
+/**
+ * The organization's newest periods, until each of `companyIds` has one among them or the pages
+ * run out. A company with no period at all would otherwise have every page read: the pages stop
+ * one past those the companies would fill with one period each.
+ */
+async function fetchNewestPeriods(companyIds: ReadonlySet<string>): Promise<Period[]> {
+  const unseen = new Set(companyIds);
+  const periods: Period[] = [];
+  const lastPage = Math.ceil(companyIds.size / LARGEST_PAGE_SIZE) + 1;
+  for (let page = 1; page <= lastPage && unseen.size > 0; page++) {
+    const answer = await unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { page, pageSize: LARGEST_PAGE_SIZE } } }));
+    periods.push(...answer.items);
+    for (const period of answer.items) unseen.delete(period.companyId);
+    if (page >= answer.totalPages) break;
+  }
+  return periods;
 }
