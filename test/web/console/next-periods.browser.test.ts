@@ -3,6 +3,7 @@
 // ones ticked, the ticked ones created through the API, a period someone else created meanwhile
 // refused on its row, a lost answer sent again without a second period, a company without periods, Spanish, axe and a screenshot of every state.
 import { asc, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payPeriods } from '../../../src/db/schema.ts';
 import { createCompany, unique } from '../../helpers/factories.ts';
@@ -20,6 +21,16 @@ const nyDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Am
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const periodsOf = (companyId: string) =>
   h.t.db.select().from(payPeriods).where(eq(payPeriods.companyId, companyId)).orderBy(asc(payPeriods.startDate));
+
+/** The query strings of the page's reads of the pay-period list from now on, but the list page's own read of its first 20. */
+function periodReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/api/v1/admin/pay-periods' && url.searchParams.get('pageSize') !== '20') reads.push(url.search);
+  });
+  return reads;
+}
 
 describe('starting the next pay periods', () => {
   it('ticks the due ones, creates the ticked ones and says on its row why one was not created', async () => {
@@ -47,12 +58,7 @@ describe('starting the next pay periods', () => {
     await signInAs(page, admin);
     // The latest periods come from the organization's newest periods in one read; only the company
     // without any is read on its own.
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      // The list page's own read of its first 20 is not this page's.
-      if (request.method() === 'GET' && url.pathname === '/api/v1/admin/pay-periods' && url.searchParams.get('pageSize') !== '20') reads.push(url.search);
-    });
+    const reads = periodReads(page);
     await page.getByRole('link', { name: 'Start next periods' }).click();
     await page.getByRole('heading', { name: 'Start the next pay periods' }).waitFor();
     const table = page.getByRole('table', { name: 'Your companies’ next pay periods' });
@@ -145,11 +151,7 @@ describe('starting the next pay periods', () => {
     const fresh = await createCompany(h.t.db, { bookkeeperOrgId: org.id, name: 'Zinnia Farms' });
     const { context, page, problems } = await openConsole(h, '/admin/pay-periods');
     await signInAs(page, admin);
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname === '/api/v1/admin/pay-periods' && url.searchParams.get('pageSize') !== '20') reads.push(url.search);
-    });
+    const reads = periodReads(page);
     await page.getByRole('link', { name: 'Start next periods' }).click();
     // Every client is due: yesterday's end makes today the next start.
     await page.getByRole('button', { name: 'Create 130 pay periods' }).waitFor({ timeout: 20_000 });
