@@ -273,13 +273,29 @@ describe('the review page', () => {
     expect((await s.review()).counts.APPROVED).toBe(0);
 
     // From the keyboard: the dialog opens with the focus inside it, and Approve is a Tab away.
+    // The service's answers wait until the page has been looked at mid-run.
+    let answer!: () => void;
+    const answersHeld = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/timesheets/*/approve', async (route) => {
+      await answersHeld;
+      await route.continue();
+    });
     await approveAll.focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Approve', exact: true }).focus();
     await page.keyboard.press('Enter');
+    // While it runs: its progress, Stop in place of the button, and the rows' own decisions waiting.
+    await page.getByRole('progressbar', { name: 'Timesheets approved so far' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Approving 0 of 3…' }).waitFor();
+    await page.getByRole('button', { name: 'Stop approving' }).waitFor();
+    const fayRow = page.getByRole('row', { name: /Fay Flores/ });
+    expect([await fayRow.getByRole('button', { name: 'Approve', exact: true }).isDisabled(), await fayRow.getByRole('button', { name: 'Reject' }).isDisabled()]).toEqual([true, true]);
+    answer();
     await page.getByRole('status').filter({ hasText: 'Approved: 2. Not approved: 1.' }).waitFor();
     await page.getByRole('alert').getByText('Gus Green still has an open entry (a forgotten clock-out?). Close it before approving.').waitFor();
+    await page.unroute('**/timesheets/*/approve');
+    await expect.poll(() => fayRow.getByRole('button', { name: 'Approve', exact: true }).isDisabled()).toBe(false);
     const after = await s.review();
     const statusOf = (name: string) => after.timesheets.find((sheet: { employee: { firstName: string } }) => sheet.employee.firstName === name).status;
     expect([statusOf('Ben'), statusOf('Eve'), statusOf('Gus'), statusOf('Fay'), statusOf('Ann')]).toEqual(['APPROVED', 'APPROVED', 'SUBMITTED', 'SUBMITTED', 'NOT_SUBMITTED']);

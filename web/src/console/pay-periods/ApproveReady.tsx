@@ -3,7 +3,7 @@
 // (a long shift, an offline punch, an edit) is left for the bookkeeper to open and approve
 // alone, and the page says how many there are.
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -20,7 +20,8 @@ import { approveBlockedBy, fullName, type PeriodDetail, type Timesheet } from '.
 /** Submitted, approvable now (docs/time-rules.md §15) and without a flag. */
 const isReady = (sheet: Timesheet, locked: boolean) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, locked) === null && sheet.flags.length === 0;
 
-export function ApproveReady({ period, timesheets }: { period: PeriodDetail; timesheets: readonly Timesheet[] }) {
+/** `onRunning` hears when a run starts and ends, so the rows' own decisions can wait for it. */
+export function ApproveReady({ period, timesheets, onRunning }: { period: PeriodDetail; timesheets: readonly Timesheet[]; onRunning(running: boolean): void }) {
   const { t, lang } = useCatalogue(approveReadyMessages);
   const { t: tPeriod } = useCatalogue(periodMessages);
   const { t: tUi } = useCatalogue(uiMessages);
@@ -53,6 +54,7 @@ export function ApproveReady({ period, timesheets }: { period: PeriodDetail; tim
   });
   const running = runner.progress !== null;
   useLeaveWarning(running ? t('leave') : null);
+  useEffect(() => onRunning(running), [onRunning, running]);
 
   const submitted = timesheets.filter((sheet) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, period.locked) === null);
   const ready = submitted.filter((sheet) => isReady(sheet, period.locked));

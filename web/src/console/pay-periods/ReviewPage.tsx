@@ -34,6 +34,8 @@ export default function ReviewPage({ params }: PageProps) {
   const timeZone = useTimeZone();
   const period = usePeriod(id);
   const review = useReview(id);
+  // While the ready timesheets are approved at once, the rows' own Approve and Reject wait.
+  const [approvingAll, setApprovingAll] = useState(false);
   const dates = period.data ? formatPeriodDates(period.data.startDate, period.data.endDate, timeZone, lang) : '';
   usePageTitle(period.data ? t('review.title', { company: period.data.company.name, dates }) : t('list.title'));
 
@@ -88,8 +90,8 @@ export default function ReviewPage({ params }: PageProps) {
       </dl>
       {p.locked && <p className="locked-note">{t('review.lockedNote')}</p>}
       <Summary review={review.data} />
-      <ApproveReady period={p} timesheets={review.data.timesheets} />
-      <TimesheetTable period={p} review={review.data} />
+      <ApproveReady period={p} timesheets={review.data.timesheets} onRunning={setApprovingAll} />
+      <TimesheetTable period={p} review={review.data} decisionsPaused={approvingAll} />
       <section className="card" aria-label={t('chart.label')}>
         <PeriodChart period={p} />
       </section>
@@ -127,7 +129,7 @@ function Summary({ review }: { review: PeriodReview }) {
   );
 }
 
-function TimesheetTable({ period, review }: { period: PeriodDetail; review: PeriodReview }) {
+function TimesheetTable({ period, review, decisionsPaused }: { period: PeriodDetail; review: PeriodReview; decisionsPaused: boolean }) {
   const { t, lang } = useCatalogue(periodMessages);
   const { t: tUi } = useCatalogue(uiMessages);
   const queryClient = useQueryClient();
@@ -259,7 +261,7 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                         <button
                           type="button"
                           className="secondary"
-                          disabled={blockedBy !== null || busy}
+                          disabled={blockedBy !== null || busy || decisionsPaused}
                           aria-describedby={reason ? `approve-blocked-${sheet.employee.id}` : undefined}
                           onClick={() => approve.mutate(sheet)}
                         >
@@ -268,7 +270,7 @@ function TimesheetTable({ period, review }: { period: PeriodDetail; review: Peri
                         <button
                           type="button"
                           className="secondary"
-                          disabled={!canReject(sheet, period.locked)}
+                          disabled={!canReject(sheet, period.locked) || decisionsPaused}
                           onClick={() => {
                             setNotice('');
                             setProblem('');
