@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHours } from '../../../web/src/i18n/format.ts';
 import { createCompany, createEmployee } from '../../helpers/factories.ts';
 import { adminToken, client, employeeToken } from '../../helpers/http.ts';
+import { VIEWPORTS } from '../../helpers/browser.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
@@ -257,6 +258,15 @@ describe('the review page', () => {
     const approveAll = page.getByRole('button', { name: 'Approve 3 submitted timesheets without flags' });
     await approveAll.waitFor();
     await page.getByText('1 submitted timesheet has flags: open it and approve it yourself.').waitFor();
+    // On a phone the page fits the screen (its summaries two tiles a row), the button's words wrapping inside it.
+    const phone = await openConsole(h, `/admin/pay-periods/${s.periodId}`, { viewport: VIEWPORTS.phone });
+    await signInAs(phone.page, s.admin);
+    const phoneButton = phone.page.getByRole('button', { name: 'Approve 3 submitted timesheets without flags' });
+    await phoneButton.waitFor();
+    expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    expect((await phoneButton.boundingBox())!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await checkPage(phone.page, 'review-approve-ready-phone');
+    await phone.context.close();
     // Meanwhile Gus's timesheet gets an open entry, which the page has not seen: the service refuses it.
     const opened = await api.post('/api/v1/admin/time-entries', { employeeId: gus.id, clockIn: new Date().toISOString() }, { token });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
