@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../src/db/schema.ts';
 import { createCompany, createEmployee, unique } from '../../helpers/factories.ts';
+import { saveScreenshot, VIEWPORTS } from '../../helpers/browser.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
@@ -181,6 +182,12 @@ describe('the companies page', () => {
     await dialog.getByText('Complete este campo.').waitFor();
     await dialog.getByText('Algunos campos necesitan atención. Revise los mensajes junto a ellos.').waitFor();
     await checkPage(page, 'companies-create-error-es');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    // On a phone the table scrolls in its frame, and the page itself does not scroll sideways.
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    await saveScreenshot(page, 'console-companies-list-es-phone', { fullPage: true });
     await context.close();
   });
 });

@@ -9,7 +9,8 @@ import { employees, payPeriods } from '../../../src/db/schema.ts';
 import { createCompany, createEmployee, createPayPeriod, createTimeEntry, reloadEmployee, unique, uniquePhone } from '../../helpers/factories.ts';
 import { request } from '../../helpers/http.ts';
 import { formatPhone } from '../../../web/src/console/people/format.ts';
-import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
+import { saveScreenshot, VIEWPORTS } from '../../helpers/browser.ts';
+import { checkPage, DESK, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
 beforeAll(async () => {
@@ -290,6 +291,11 @@ describe("an employee's page", () => {
     await page.getByRole('heading', { name: 'Empleados', level: 1 }).waitFor();
     await page.getByText('Por horas').waitFor();
     await checkPage(page, 'employees-list-es');
+    // On a phone the table scrolls in its frame, and the page itself does not scroll sideways.
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    await saveScreenshot(page, 'console-employees-list-es-phone', { fullPage: true });
+    await page.setViewportSize(DESK);
     await page.getByRole('button', { name: 'Añadir empleado' }).click();
     const dialog = page.getByRole('dialog', { name: 'Añadir un empleado' });
     await dialog.getByRole('button', { name: 'Añadir empleado' }).click();
