@@ -4,7 +4,7 @@
 // alone, and the page says how many there are.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api, newIdempotencyKey, unwrap } from '../api.ts';
+import { newIdempotencyKey } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { uiMessages } from '../ui/messages.ts';
@@ -15,7 +15,7 @@ import { decisionProblem } from './decision-problems.ts';
 import { formatCount } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { approveReadyMessages, periodMessages } from './messages.ts';
-import { approveBlockedBy, fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
+import { approveBlockedBy, approveTimesheet, fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
 
 /** Submitted, approvable now (docs/time-rules.md §15) and without a flag. */
 const isReady = (sheet: Timesheet, locked: boolean) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, locked) === null && sheet.flags.length === 0;
@@ -37,12 +37,7 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
       const employeeId = sheet.employee.id;
       if (!keys.current.has(employeeId)) keys.current.set(employeeId, newIdempotencyKey());
       try {
-        await unwrap(
-          api.POST('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}/approve', {
-            params: { path: { id: period.id, employeeId } },
-            headers: { 'Idempotency-Key': keys.current.get(employeeId)! },
-          }),
-        );
+        await approveTimesheet(period.id, employeeId, keys.current.get(employeeId)!);
       } catch (error) {
         if (refusesOnlyThisItem(error)) keys.current.delete(employeeId);
         throw error;

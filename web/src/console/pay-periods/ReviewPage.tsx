@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatDate, formatHours } from '../../i18n/format.ts';
-import { api, newIdempotencyKey, unwrap } from '../api.ts';
+import { newIdempotencyKey } from '../api.ts';
 import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
 import { Link } from '../router.tsx';
@@ -25,7 +25,7 @@ import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
 import { PeriodChart } from './PeriodChart.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
-import { approveBlockedBy, approveReasonShown, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
+import { approveBlockedBy, approveReasonShown, approveTimesheet, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
 import { Tile } from '../ui/Tile.tsx';
 
 export default function ReviewPage({ params }: PageProps) {
@@ -147,12 +147,7 @@ function TimesheetTable({ period, review, decisionsPaused }: { period: PeriodDet
     mutationFn: (sheet: Timesheet) => {
       const key = approveKeys.current.get(sheet.employee.id) ?? newIdempotencyKey();
       approveKeys.current.set(sheet.employee.id, key);
-      return unwrap(
-        api.POST('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}/approve', {
-          params: { path: { id: period.id, employeeId: sheet.employee.id } },
-          headers: { 'Idempotency-Key': key },
-        }),
-      );
+      return approveTimesheet(period.id, sheet.employee.id, key);
     },
     onMutate: () => {
       setNotice('');

@@ -20,6 +20,16 @@ export function usePeriod(id: string) {
   });
 }
 
+/** Approves one employee's timesheet of a period under `idempotencyKey`: a request sent again after a lost answer is applied once (docs/api.md §12). */
+export function approveTimesheet(periodId: string, employeeId: string, idempotencyKey: string) {
+  return unwrap(
+    api.POST('/api/v1/admin/pay-periods/{id}/timesheets/{employeeId}/approve', {
+      params: { path: { id: periodId, employeeId } },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
+}
+
 export function useReview(id: string) {
   return useQuery({
     queryKey: periodKeys.review(id),
