@@ -11,10 +11,17 @@ export interface ListPage<T> {
 /**
  * `fetchPage(page)` reads one page at LARGEST_PAGE_SIZE. The pages are read one after another, not
  * all at once, so a long list is a few requests in a row rather than a burst on the service.
+ * `enough(items)` ends the reading early once what has been read will do, and `maxPages` bounds it.
  */
-export async function fetchEveryPage<T>(fetchPage: (page: number) => Promise<ListPage<T>>): Promise<T[]> {
-  const first = await fetchPage(1);
-  const items = [...first.items];
-  for (let page = 2; page <= first.totalPages; page++) items.push(...(await fetchPage(page)).items);
+export async function fetchEveryPage<T>(
+  fetchPage: (page: number) => Promise<ListPage<T>>,
+  { enough = () => false, maxPages = Infinity }: { enough?: (items: readonly T[]) => boolean; maxPages?: number } = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await fetchPage(page);
+    items.push(...answer.items);
+    if (page >= answer.totalPages || enough(items)) break;
+  }
   return items;
 }

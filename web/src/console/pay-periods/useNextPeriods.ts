@@ -15,7 +15,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { paths } from '../../api/schema';
 import { api, unwrap } from '../api.ts';
-import { LARGEST_PAGE_SIZE } from '../every-page.ts';
+import { fetchEveryPage, LARGEST_PAGE_SIZE } from '../every-page.ts';
 import { useCompanyChoices, type CompanyChoice } from '../people/company-choices.ts';
 import { todayIn } from '../reports/format.ts';
 import { useAdmin, useTimeZone } from '../session.tsx';
@@ -91,15 +91,11 @@ export function useNextPeriods(): { rows: CompanyNext[]; isPending: boolean; err
  * run out. A company with no period at all would otherwise have every page read: the pages stop
  * one past those the companies would fill with one period each.
  */
-async function fetchNewestPeriods(companyIds: ReadonlySet<string>): Promise<Period[]> {
-  const unseen = new Set(companyIds);
-  const periods: Period[] = [];
-  const lastPage = Math.ceil(companyIds.size / LARGEST_PAGE_SIZE) + 1;
-  for (let page = 1; page <= lastPage && unseen.size > 0; page++) {
-    const answer = await unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { page, pageSize: LARGEST_PAGE_SIZE } } }));
-    periods.push(...answer.items);
-    for (const period of answer.items) unseen.delete(period.companyId);
-    if (page >= answer.totalPages) break;
-  }
-  return periods;
+function fetchNewestPeriods(companyIds: ReadonlySet<string>): Promise<Period[]> {
+  const everyCompanySeen = (periods: readonly Period[]) => new Set(periods.map((period) => period.companyId).filter((id) => companyIds.has(id))).size === companyIds.size;
+  if (companyIds.size === 0) return Promise.resolve([]);
+  return fetchEveryPage((page) => unwrap(api.GET('/api/v1/admin/pay-periods', { params: { query: { page, pageSize: LARGEST_PAGE_SIZE } } })), {
+    enough: everyCompanySeen,
+    maxPages: Math.ceil(companyIds.size / LARGEST_PAGE_SIZE) + 1,
+  });
 }
