@@ -5,6 +5,7 @@
 // return, another recorded from the row's own Clock out, each week so far against the overtime
 // threshold (near it, past it, and another organization's rule for a SUPER_ADMIN), and the page in
 // Spanish. axe and a screenshot at each state.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee, createPayPeriod, unique } from '../../helpers/factories.ts';
 import { adminToken, client } from '../../helpers/http.ts';
@@ -121,6 +122,21 @@ async function seedOvertime() {
   return { admin, diner, threshold, weekNote: earlierWeekNote(new Date(clockIn)), clockInFay };
 }
 
+/**
+ * On a 1440 px screen every column is in view: the table does not scroll in its frame, so no column
+ * is under the held actions column, and the long-shift flag reads in at most two lines.
+ */
+async function expectWholeTable(page: Page, longShift: string) {
+  const frame = page.locator('.table-wrap');
+  expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  const lines = await page.getByText(longShift).evaluate((badge) => {
+    const range = badge.ownerDocument.createRange();
+    range.selectNodeContents(badge);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBeLessThanOrEqual(2);
+}
+
 describe('on the clock', () => {
   it('lists who is clocked in now, flags a forgotten clock out, filters by company, and clocks people out', async () => {
     const seed = await seedShifts();
@@ -156,6 +172,7 @@ describe('on the clock', () => {
     expect(benCells[3]!.replace(/\s+/g, ' ')).toMatch(new RegExp(`^13 h 0\\d min${earlierWeekNote(seed.benIn)}$`));
     expect(benCells[5]).toBe('Long shift (over 12 h)');
     expect(benCells[6]).toMatch(/No pay period yet$/);
+    await expectWholeTable(page, 'Long shift (over 12 h)');
     await page.getByText('Overtime starts after 40 h; a shift within 4 hours of it is marked.', { exact: false }).waitFor();
     expect(await page.getByText('Okafor, Ben').count()).toBe(1);
     expect(await page.getByText('Stranger').count()).toBe(0);
@@ -234,6 +251,7 @@ describe('on the clock', () => {
     const table = page.getByRole('table', { name: /^Personas en turno, horas en / });
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Empleado', 'Empresa', 'Entrada', 'Tiempo en turno', 'Semana hasta ahora', 'Trabajo / tarea', 'Avisos', 'Acciones']);
     await table.getByText('Turno largo (más de 12 h)').waitFor();
+    await expectWholeTable(page, 'Turno largo (más de 12 h)');
     await table.getByRole('link', { name: 'Ver registros de Ana Ruiz' }).waitFor();
     await table.getByRole('button', { name: 'Marcar salida Ben Okafor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Marcar la salida de Ben Okafor' });
