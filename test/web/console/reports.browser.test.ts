@@ -1,11 +1,14 @@
 // The Reports page in headless Chromium against the real service: the hours report by each
-// grouping with totals equal to the API's JSON, a company's pay period as the range, the CSV
-// download byte for byte, range errors in words next to the fields, choices that survive a
-// reload, and Spanish. axe and a screenshot for each state.
+// grouping with totals equal to the API's JSON, a company's pay period as the range, one
+// employee's report from a quick range (and from the employee's page), the CSV download byte for
+// byte, range errors in words next to the fields, choices that survive a reload, and Spanish. axe
+// and a screenshot for each state.
 import { readFile } from 'node:fs/promises';
+import { DateTime } from 'luxon';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createEmployee } from '../../helpers/factories.ts';
+import { saveScreenshot, VIEWPORTS } from '../../helpers/browser.ts';
 import { adminToken, client } from '../../helpers/http.ts';
 import { checkPage, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 import { openSignedIn } from './signed-in.ts';
@@ -14,6 +17,7 @@ let h: ConsoleHarness;
 let tenant: Awaited<ReturnType<typeof tenantWithAdmin>>;
 let companyA: { id: string; name: string };
 let periodId: string;
+let ana: { id: string };
 
 // The first week of March 2026 in New York (Sunday to Saturday), before the clocks change.
 const RANGE = { startDate: '2026-03-01', endDate: '2026-03-07' };
@@ -29,7 +33,7 @@ beforeAll(async () => {
   const period = await api.post('/api/v1/admin/pay-periods', { companyId: companyA.id, periodType: 'WEEKLY', startDate: RANGE.startDate }, { token });
   expect(period.status).toBe(201);
   periodId = period.body.data.id;
-  const ana = await createEmployee(h.t.db, { companyId: companyA.id, firstName: 'Ana', lastName: 'Alvarez', payRate: 25 });
+  ana = await createEmployee(h.t.db, { companyId: companyA.id, firstName: 'Ana', lastName: 'Alvarez', payRate: 25 });
   const ben = await createEmployee(h.t.db, { companyId: companyA.id, firstName: 'Ben', lastName: 'Brooks', payRate: 30 });
   const cy = await createEmployee(h.t.db, { companyId: companyB.id, firstName: 'Cy', lastName: 'Chen', payRate: 18.5 });
   const entry = async (employeeId: string, day: string, from: string, to: string, jobCode?: string) => {
@@ -44,6 +48,16 @@ beforeAll(async () => {
   for (const day of ['02', '03', '04', '05', '06']) await entry(ana.id, day, '08:00', '18:00', 'J-100');
   await entry(ben.id, '03', '09:00', '13:30', 'J-200');
   await entry(cy.id, '04', '07:00', '15:00');
+  // Ana also worked two hours a week ago, on the same weekday as today: in last week, whenever the test runs.
+  const weekAgo = DateTime.now().setZone('America/New_York').minus({ weeks: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+  const lastWeek = await api.post(
+    '/api/v1/admin/time-entries',
+    { employeeId: ana.id, clockIn: weekAgo.toISO(), clockOut: weekAgo.plus({ hours: 2 }).toISO(), jobCode: 'J-100' },
+    { token },
+  );
+  expect(lastWeek.status, JSON.stringify(lastWeek.body)).toBe(201);
+  // Someone who has left still has a past to report.
+  await createEmployee(h.t.db, { companyId: companyA.id, firstName: 'Zed', lastName: 'Zamora', active: false });
 }, 180_000);
 afterAll(async () => h?.close());
 
@@ -151,6 +165,92 @@ describe('the Reports page', () => {
     await context.close();
   });
 
+  it('reports one employee of a company over a quick range, and opens from the employee’s page', async () => {
+    const { context, page, problems } = await signedIn('/admin/reports');
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    const employee = page.getByLabel('Employee', { exact: true });
+    const dates = page.getByLabel('Dates');
+    const today = DateTime.now().setZone('America/New_York').startOf('day');
+    // Without dates in the URL the report is this month so far, and the quick range says so
+    // (on a Sunday the 1st, this week so far is the same day, and it is named first).
+    expect(await dates.inputValue()).toBe(today.day === 1 && today.weekday === 7 ? 'thisWeek' : 'thisMonth');
+    // An employee is a company's: the choice waits for the company.
+    expect(await employee.isDisabled()).toBe(true);
+    expect(await employee.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText())).toBe('Pick a company to choose one of its employees.');
+
+    await page.getByLabel('Company').selectOption({ label: 'Acme Plumbing' });
+    await expect.poll(() => employee.locator('option').allInnerTexts()).toEqual([
+      'All employees',
+      expect.stringMatching(/^Alvarez, Ana \(E-\w+\)$/),
+      expect.stringMatching(/^Brooks, Ben \(E-\w+\)$/),
+      expect.stringMatching(/^Zamora, Zed \(E-\w+\) \(inactive\)$/),
+    ]);
+    await employee.selectOption({ value: ana.id });
+    await page.waitForURL(new RegExp(`employeeId=${ana.id}`));
+
+    // Last week, Sunday to Saturday in New York: Ana's one entry of two hours.
+    const sunday = today.minus({ days: today.weekday % 7 });
+    const lastWeek = { startDate: sunday.minus({ weeks: 1 }).toISODate()!, endDate: sunday.minus({ days: 1 }).toISODate()! };
+    await dates.selectOption({ label: 'Last week' });
+    await page.waitForURL(new RegExp(`startDate=${lastWeek.startDate}&endDate=${lastWeek.endDate}`));
+    expect(await page.getByLabel('From').inputValue()).toBe(lastWeek.startDate);
+    expect(await page.getByLabel('To').inputValue()).toBe(lastWeek.endDate);
+    await page.getByText(/^1 closed entry of Ana Alvarez from .+, in Eastern Time \(New York\)\.$/).waitFor();
+    const report = await apiReport(context, { companyId: companyA.id, employeeId: ana.id, ...lastWeek });
+    expect(report.totals).toMatchObject({ entries: 1, totalHours: 2 });
+    await expectTableMatches(page, report);
+    await checkPage(page, 'reports-one-employee');
+
+    // Dates typed by hand are "Custom dates"; a pay period's are the period's, and a quick range leaves the period.
+    await page.getByLabel('From').fill(RANGE.startDate);
+    await page.getByLabel('To').fill(RANGE.endDate);
+    await expect.poll(() => dates.inputValue()).toBe('custom');
+    await page.getByText(/^5 closed entries of Ana Alvarez from Mar 1\s*–\s*7, 2026/).waitFor();
+    await page.getByLabel('Pay period').selectOption({ index: 1 });
+    await page.waitForURL(new RegExp(`payPeriodId=${periodId}`));
+    await expect.poll(() => dates.inputValue()).toBe('period');
+    expect(await dates.locator('option:checked').innerText()).toBe('The pay period’s dates');
+    await dates.selectOption({ label: 'Last week' });
+    await page.waitForURL((url) => !url.searchParams.has('payPeriodId') && url.searchParams.get('startDate') === lastWeek.startDate);
+    expect(await page.getByLabel('Pay period').inputValue()).toBe('');
+
+    // A CSV of one employee is the API's for that employee.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const saved = await readFile((await download.path())!, 'utf8');
+    const direct = await context.request.get(`${h.origin}/api/v1/admin/reports/hours?${new URLSearchParams({ companyId: companyA.id, employeeId: ana.id, ...lastWeek, format: 'csv' })}`);
+    expect(saved).toBe(await direct.text());
+    expect(saved).not.toContain('Brooks');
+
+    // Another company drops the employee, who is not one of its people.
+    await page.getByLabel('Company').selectOption({ label: 'Beacon Cafe' });
+    await page.waitForURL((url) => !url.searchParams.has('employeeId'));
+    expect(await employee.inputValue()).toBe('');
+
+    // The employee's own page opens their year so far, week by week.
+    await page.goto(`${h.origin}/admin/employees/${ana.id}`);
+    await page.getByRole('link', { name: 'Hours report' }).click();
+    await page.waitForURL(/\/admin\/reports\?/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      groupBy: 'week',
+      companyId: companyA.id,
+      employeeId: ana.id,
+      startDate: `${today.year}-01-01`,
+      endDate: today.toISODate(),
+    });
+    await page.getByRole('table', { name: 'Hours by week' }).waitFor();
+    // On the 1st of January the year so far is also this month so far (and maybe this week), named first.
+    if (today.ordinal > 1) expect(await dates.inputValue()).toBe('thisYear');
+    await expect.poll(() => employee.inputValue()).toBe(ana.id);
+    await expectTableMatches(page, await apiReport(context, Object.fromEntries(url.searchParams)));
+    // On a phone the seven choices stack and the page does not scroll sideways.
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    await saveScreenshot(page, 'console-reports-one-employee-phone', { fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('says what is wrong with a range next to the date fields', async () => {
     const { context, page } = await signedIn(`/admin/reports?startDate=2026-03-07&endDate=2026-03-01`);
     const order = page.getByText('The end date must be on or after the start date.');
@@ -183,6 +283,17 @@ describe('the Reports page', () => {
     await page.getByRole('rowheader', { name: /^Semana del 1 mar 2026$/ }).waitFor();
     await page.getByRole('button', { name: 'Descargar CSV' }).waitFor();
     expect(await page.getByLabel('Agrupar por').inputValue()).toBe('week');
+    expect(await page.getByLabel('Fechas').locator('option').allInnerTexts()).toEqual([
+      'Esta semana',
+      'La semana pasada',
+      'Este mes',
+      'El mes pasado',
+      'Este año',
+      'El año pasado',
+      'Fechas personalizadas',
+    ]);
+    expect(await page.getByLabel('Fechas').inputValue()).toBe('custom');
+    await page.getByText('Elija una empresa para escoger a uno de sus empleados.').waitFor();
     await checkPage(page, 'reports-es');
     await context.close();
   });

@@ -1,11 +1,14 @@
 // One employee: who they are (an edit form), a PIN reset, their week so far, their recent entries,
-// and the way to their company's kiosk.
+// and the ways to their hours report and their company's kiosk.
 import { useState } from 'react';
 import { useCatalogue } from '../catalogue.ts';
 import { useKioskHref } from '../kiosk-link.ts';
 import { StatusBadge } from '../ui/ActiveStatus.tsx';
 import type { PageProps } from '../page-props.ts';
+import { presetRange } from '../reports/date-ranges.ts';
+import { todayIn } from '../reports/format.ts';
 import { href, Link } from '../router.tsx';
+import { useTimeZone } from '../session.tsx';
 import { LoadError, Loading } from '../ui/PageState.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { EmployeeDetails } from './EmployeeDetails.tsx';
@@ -22,6 +25,7 @@ export default function EmployeePage({ params }: PageProps) {
   const employee = useEmployee(id);
   const [done, setDone] = useState('');
   const kioskHref = useKioskHref();
+  const timeZone = useTimeZone();
   usePageTitle(employee.data ? fullName(employee.data) : tList('title'));
 
   if (employee.isPending) return <Loading />;
@@ -51,9 +55,18 @@ export default function EmployeePage({ params }: PageProps) {
             {person.jobTitle ? ` · ${person.jobTitle}` : ''}
           </p>
         </div>
-        <a className="button-link" href={kioskHref({ id: person.companyId, bookkeeperOrgId: person.company.bookkeeperOrgId })}>
-          {t('kiosk')}
-        </a>
+        <div className="header-actions">
+          {/* Their year so far, week by week: the report's "This year" for them alone. */}
+          <Link
+            className="button-link"
+            to={href('/admin/reports', { groupBy: 'week', companyId: person.companyId, employeeId: person.id, ...presetRange('thisYear', todayIn(timeZone)) })}
+          >
+            {t('hoursReport')}
+          </Link>
+          <a className="button-link" href={kioskHref({ id: person.companyId, bookkeeperOrgId: person.company.bookkeeperOrgId })}>
+            {t('kiosk')}
+          </a>
+        </div>
       </div>
       <p className="notice" role="status">
         {done}

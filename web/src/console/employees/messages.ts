@@ -120,6 +120,7 @@ export const employeePageMessages = defineCatalogue(
   {
     back: 'All employees',
     kiosk: 'Open kiosk for this company',
+    hoursReport: 'Hours report',
     companyEmployees: 'Employees of {company}',
     'details.heading': 'Details',
     'details.save': 'Save changes',
@@ -175,6 +176,7 @@ export const employeePageMessages = defineCatalogue(
   {
     back: 'Todos los empleados',
     kiosk: 'Abrir el quiosco de esta empresa',
+    hoursReport: 'Informe de horas',
     companyEmployees: 'Empleados de {company}',
     'details.heading': 'Datos',
     'details.save': 'Guardar cambios',

@@ -50,6 +50,19 @@ export function fetchEveryEmployee(query: Omit<EmployeeQuery, 'page'>): Promise<
   return fetchEveryPage((page) => fetchEmployeePage({ ...query, page }, LARGEST_PAGE_SIZE));
 }
 
+/**
+ * Every employee of a company, active or not, for a picker (the reports' employee filter): a past
+ * report needs the people who have left too. Nothing is read until a company is chosen.
+ */
+export function useEmployeeChoices(companyId: string) {
+  return useQuery({
+    queryKey: employeeKeys.choices(companyId),
+    queryFn: () => fetchEveryEmployee({ companyId, showAll: true, search: '' }),
+    enabled: companyId !== '',
+    staleTime: 60_000,
+  });
+}
+
 export function useEmployee(id: string) {
   return useQuery({
     queryKey: employeeKeys.detail(id),

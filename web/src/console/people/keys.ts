@@ -12,6 +12,8 @@ export const employeeKeys = {
   all: ['employees'] as const,
   list: (query: object) => [...employeeKeys.all, 'list', query] as const,
   detail: (id: string) => [...employeeKeys.all, 'detail', id] as const,
+  /** Every employee of one company, for pickers. */
+  choices: (companyId: string) => [...employeeKeys.all, 'choices', companyId] as const,
   /** Under the time entries' own prefix, so any page that changes entries refreshes these. */
   entries: (id: string, page: number) => ['time-entries', 'employee', id, page] as const,
 };

@@ -1,7 +1,8 @@
-// The hours report (docs/time-rules.md §15): a range of dates or a company's pay period, grouped by
+// The hours report (docs/time-rules.md §15): a range of dates (typed, or a quick range such as
+// "Last month") or a company's pay period, for everyone or one employee of the company, grouped by
 // employee, day, week or job code, as a chart, a table with totals and the API's CSV. Every
 // choice is in the URL, so a report can be shared as a link and the back button undoes a change.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatDateRange, formatHours, formatTimeZone, localDateKey } from '../../i18n/format.ts';
 import { ApiError } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
@@ -18,6 +19,8 @@ import { problemText } from '../ui/problems.ts';
 import { uiMessages } from '../ui/messages.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { formatCalendarDate, formatCount, formatMoney, monthStartIn, todayIn } from './format.ts';
+import { matchingPreset, presetRange, RANGE_PRESETS, type RangePreset } from './date-ranges.ts';
+import { useEmployeeChoices, type Employee } from '../employees/queries.ts';
 import { HoursBars } from './HoursBars.tsx';
 import { reportsMessages, type ReportsKey } from './messages.ts';
 import { downloadReportCsv, GROUPINGS, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery, type ReportRow } from './queries.ts';
@@ -27,6 +30,13 @@ import { saveFile } from '../ui/save-file.ts';
 type T = Translate<ReportsKey>;
 
 const isGroupBy = (value: string | null): value is GroupBy => (GROUPINGS as readonly string[]).includes(value ?? '');
+const isPreset = (value: string): value is RangePreset => (RANGE_PRESETS as readonly string[]).includes(value);
+
+/** An employee as the report's rows name them: "Alvarez, Ana (E-7)". */
+function employeeLabel(employee: Employee): string {
+  const name = `${employee.lastName}, ${employee.firstName}`;
+  return employee.employeeNumber ? `${name} (${employee.employeeNumber})` : name;
+}
 
 /** A row's first cell in words: dates in the person's language, a missing job code said plainly. */
 function rowLabel(row: ReportRow, groupBy: GroupBy, t: T, lang: Lang): string {
@@ -56,20 +66,28 @@ export default function ReportsPage(_props: PageProps) {
   const [search, setQuery] = useQueryParams();
   const groupBy: GroupBy = isGroupBy(search.get('groupBy')) ? (search.get('groupBy') as GroupBy) : 'employee';
   const companyId = search.get('companyId') ?? '';
+  // A pay period and an employee are a company's, so they are chosen after it.
   const payPeriodId = companyId ? (search.get('payPeriodId') ?? '') : '';
+  const employeeId = companyId ? (search.get('employeeId') ?? '') : '';
   // Without dates in the URL the report covers this month so far.
+  const today = todayIn(timeZone);
   const startDate = search.get('startDate') ?? monthStartIn(timeZone);
-  const endDate = search.get('endDate') ?? todayIn(timeZone);
+  const endDate = search.get('endDate') ?? today;
   const query: ReportQuery = {
     groupBy,
     ...(companyId && { companyId }),
+    ...(employeeId && { employeeId }),
     ...(payPeriodId ? { payPeriodId } : { startDate, endDate }),
   };
   const report = useHoursReport(query);
   const companies = useCompanyChoices();
   const periods = usePayPeriods(companyId);
+  const employees = useEmployeeChoices(companyId);
+  const chosenEmployee = employees.data?.find((employee) => employee.id === employeeId);
   const problems = rangeProblems(report.error, t);
-  const ids = { groupBy: useId(), period: useId(), periodHint: useId(), empty: useId() };
+  const ids = { groupBy: useId(), periodHint: useId(), dates: useId(), empty: useId() };
+  // The quick range these dates are today; a pay period's dates are the period's, whatever they match.
+  const datesChoice = payPeriodId ? 'period' : (matchingPreset({ startDate, endDate }, today) ?? 'custom');
   const [download, setDownload] = useState<{ state: 'idle' | 'working' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
 
   const onDownload = async () => {
@@ -94,6 +112,8 @@ export default function ReportsPage(_props: PageProps) {
     range: formatDateRange(report.data.range.startDate, report.data.range.endDate, report.data.timezone, lang),
     zone: formatTimeZone(report.data.timezone, lang),
   };
+  // One employee's report names them in its summary: their rows alone may be days or job codes.
+  const whose = employeeId && chosenEmployee ? `${chosenEmployee.firstName} ${chosenEmployee.lastName}` : null;
 
   const nothingToDownload = report.isSuccess && report.data.rows.length === 0;
 
@@ -130,30 +150,57 @@ export default function ReportsPage(_props: PageProps) {
             ))}
           </select>
         </div>
-        <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, payPeriodId: null })} />
+        <CompanyFilter value={companyId} companies={companies} onChange={(id) => setQuery({ companyId: id, payPeriodId: null, employeeId: null })} />
+        <CompanyChoice
+          className="field"
+          label={t('filter.employee')}
+          value={employeeId}
+          waitingHint={companyId === '' ? t('filter.employeeHint') : null}
+          onChange={(id) => setQuery({ employeeId: id })}
+        >
+          <option value="">{t('filter.allEmployees')}</option>
+          <PendingChoice value={employeeId} pending={employees.isLoading} />
+          {(employees.data ?? []).map((employee) => (
+            <option key={employee.id} value={employee.id}>
+              {employee.active ? employeeLabel(employee) : t('filter.inactiveEmployee', { name: employeeLabel(employee) })}
+            </option>
+          ))}
+        </CompanyChoice>
+        <CompanyChoice
+          className="field report-when"
+          label={t('filter.payPeriod')}
+          value={payPeriodId}
+          waitingHint={companyId === '' ? t('filter.payPeriodHint') : null}
+          onChange={(id) => setQuery({ payPeriodId: id })}
+          after={companyId !== '' && periods.isSuccess && periods.data.items.length === 0 && <span className="hint">{t('filter.noPeriods')}</span>}
+        >
+          <option value="">{t('filter.noPeriod')}</option>
+          <PendingChoice value={payPeriodId} pending={periods.isLoading} />
+          {(periods.data?.items ?? []).map((period) => (
+            <option key={period.id} value={period.id}>
+              {formatDateRange(period.startDate, period.endDate, timeZone, lang)}
+            </option>
+          ))}
+        </CompanyChoice>
         <div className="field">
-          <label htmlFor={ids.period}>{t('filter.payPeriod')}</label>
+          <label htmlFor={ids.dates}>{t('filter.dates')}</label>
+          {/* A quick range sets both dates (and leaves the pay period); "Custom dates" is what typed dates are. */}
           <select
-            id={ids.period}
-            value={payPeriodId}
-            disabled={companyId === ''}
-            aria-describedby={companyId === '' ? `${ids.period}-hint` : undefined}
-            onChange={(event) => setQuery({ payPeriodId: event.target.value })}
+            id={ids.dates}
+            value={datesChoice}
+            onChange={(event) => {
+              const choice = event.target.value;
+              if (isPreset(choice)) setQuery({ ...presetRange(choice, today), payPeriodId: null });
+            }}
           >
-            <option value="">{t('filter.customDates')}</option>
-            <PendingChoice value={payPeriodId} pending={periods.isLoading} />
-            {(periods.data?.items ?? []).map((period) => (
-              <option key={period.id} value={period.id}>
-                {formatDateRange(period.startDate, period.endDate, timeZone, lang)}
+            {RANGE_PRESETS.map((preset) => (
+              <option key={preset} value={preset}>
+                {t(`range.${preset}`)}
               </option>
             ))}
+            <option value="custom">{t('range.custom')}</option>
+            {payPeriodId && <option value="period">{t('range.period')}</option>}
           </select>
-          {companyId === '' && (
-            <span id={`${ids.period}-hint`} className="hint">
-              {t('filter.payPeriodHint')}
-            </span>
-          )}
-          {companyId !== '' && periods.isSuccess && periods.data.items.length === 0 && <span className="hint">{t('filter.noPeriods')}</span>}
         </div>
         {(['start', 'end'] as const).map((bound) => (
           <DateField
@@ -181,11 +228,15 @@ export default function ReportsPage(_props: PageProps) {
         <>
           {report.data.rows.length === 0 ? (
             // One sentence for an empty range, not "0 closed entries" over "No closed entries".
-            <Empty id={ids.empty}>{t('empty', answered)}</Empty>
+            <Empty id={ids.empty}>{whose ? t('empty.employee', { ...answered, name: whose }) : t('empty', answered)}</Empty>
           ) : (
             <>
               <p className="report-summary">
-                {t('summary', { entries: formatCount(report.data.totals.entries, lang), ...answered })}
+                {t(`${whose ? 'summary.employee' : 'summary'}.${report.data.totals.entries === 1 ? 'one' : 'other'}`, {
+                  entries: formatCount(report.data.totals.entries, lang),
+                  ...answered,
+                  name: whose ?? '',
+                })}
               </p>
               <div className="card">
                 <HoursBars
@@ -205,6 +256,44 @@ export default function ReportsPage(_props: PageProps) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A choice among one company's things (its employees, its pay periods): off until a company is
+ * chosen, with `waitingHint` saying so, tied to the select for screen readers.
+ */
+function CompanyChoice({
+  className,
+  label,
+  value,
+  waitingHint,
+  onChange,
+  after,
+  children,
+}: {
+  className: string;
+  label: string;
+  value: string;
+  waitingHint: string | null;
+  onChange(value: string): void;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={waitingHint !== null} aria-describedby={waitingHint ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+      {waitingHint && (
+        <span id={`${id}-hint`} className="hint">
+          {waitingHint}
+        </span>
+      )}
+      {after}
+    </div>
   );
 }
 
