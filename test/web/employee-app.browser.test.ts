@@ -602,6 +602,12 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
     // A zone that does not exist is ignored: the device's time.
     await page.goto(`${origin}/kiosk?company=${company.id}&zone=Mars%2FOlympus`);
     await expect.poll(() => clock.innerText()).toMatch(/^4:30\sAM$/);
+    // The link names the company too: the kiosk says whose it is before anyone signs in.
+    await page.goto(`${origin}/kiosk?company=${company.id}&name=Harbor+Bakery`);
+    await page.getByRole('heading', { name: 'Clock in or out at Harbor Bakery', exact: true }).waitFor();
+    // A name without a company to bind is not shown.
+    await page.goto(`${origin}/kiosk?name=Harbor+Bakery`);
+    await page.getByRole('heading', { name: 'Clock in or out', exact: true }).waitFor();
     await context.close();
   }, 120_000);
 
@@ -611,8 +617,9 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
     const context = await browser.newContext({ viewport: TABLET, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(`${origin}/kiosk?company=${company.id}`);
-    await page.getByRole('heading', { name: 'Clock in or out' }).waitFor();
+    // Opened as the console's link opens it, without the zone.
+    await page.goto(`${origin}/kiosk?company=${company.id}&name=Harbor+Bakery`);
+    await page.getByRole('heading', { name: 'Clock in or out at Harbor Bakery', exact: true }).waitFor();
     await checkScreen(page, 'kiosk-sign-in');
     await signIn(page, employee);
     await page.getByRole('button', { name: 'Clock in' }).click();
@@ -623,6 +630,10 @@ describe('the kiosk at /kiosk in headless Chromium', () => {
     expect(await page.evaluate<string>('JSON.stringify(localStorage) + JSON.stringify(sessionStorage)')).not.toMatch(/eyJ/);
     await page.clock.fastForward(5_500);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // The sign-in told the kiosk its company's name, which it keeps for the next person, even over
+    // a name edited into its link.
+    await page.goto(`${origin}/kiosk?company=${company.id}&name=Another+Shop`);
+    await page.getByRole('heading', { name: `Clock in or out at ${company.name}`, exact: true }).waitFor();
 
     await signIn(page, employee);
     await page.getByRole('button', { name: 'Clock out' }).waitFor();

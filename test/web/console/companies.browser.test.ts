@@ -60,11 +60,14 @@ describe('the companies page', () => {
     expect(created).toMatchObject({ bookkeeperOrgId: org.id, email: 'office@acme.example', payPeriodType: 'WEEKLY', city: 'New York', zipCode: '10001' });
     await checkPage(page, 'companies-list');
 
-    // Links from the row: its employees, its pay periods and its kiosk (which is told the
-    // organization's zone, so its clock is right before anyone signs in).
+    // Links from the row: its employees, its pay periods and its kiosk (which is told the company's
+    // name and the organization's zone, so it says whose it is and tells the right time before
+    // anyone signs in).
     expect(await row.getByRole('link', { name: `employees of ${name}` }).getAttribute('href')).toBe(`/admin/employees?companyId=${created!.id}`);
     expect(await row.getByRole('link', { name: `Pay periods for ${name}` }).getAttribute('href')).toBe(`/admin/pay-periods?companyId=${created!.id}`);
-    expect(await row.getByRole('link', { name: `Open kiosk for ${name}` }).getAttribute('href')).toBe(`/kiosk?company=${created!.id}&zone=America%2FNew_York`);
+    const kiosk = new URL((await row.getByRole('link', { name: `Open kiosk for ${name}` }).getAttribute('href'))!, h.origin);
+    expect(kiosk.pathname).toBe('/kiosk');
+    expect(Object.fromEntries(kiosk.searchParams)).toEqual({ company: created!.id, name, zone: 'America/New_York' });
 
     // Edit: a refusal (name emptied) next to the field, then a real change.
     await row.getByRole('button', { name: `Edit ${name}` }).click();

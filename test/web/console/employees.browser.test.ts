@@ -160,7 +160,9 @@ describe("an employee's page", () => {
     page.setDefaultTimeout(10_000);
     await signInAs(page, admin);
     await page.getByRole('heading', { name: `Lena ${person.lastName}`, level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Open kiosk for this company' }).getAttribute('href')).toBe(`/kiosk?company=${company.id}&zone=America%2FNew_York`);
+    const kiosk = new URL((await page.getByRole('link', { name: 'Open kiosk for this company' }).getAttribute('href'))!, h.origin);
+    expect(kiosk.pathname).toBe('/kiosk');
+    expect(Object.fromEntries(kiosk.searchParams)).toEqual({ company: company.id, name: company.name, zone: 'America/New_York' });
 
     // Recent entries, newest first, in New York time; the open one is marked and has no hours.
     const entries = page.getByRole('table', { name: /Lena .*’s time entries, newest first, in Eastern Time \(New York\)$/ });

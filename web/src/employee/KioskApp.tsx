@@ -1,6 +1,7 @@
 // The shared kiosk: sign in, punch, see the confirmation for 5 seconds, back to sign-in. The
 // token lives in this component's memory only (never in storage or a cookie), and 30 seconds
-// without input signs out. `?company=<id>` binds the kiosk to one company.
+// without input signs out. `?company=<id>` binds the kiosk to one company, whose name its heading
+// says once it is known.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createApi } from '../api/client.ts';
@@ -19,16 +20,49 @@ export const KIOSK_IDLE_MS = 30_000;
 /** Where the kiosk keeps its company's organization zone, once a sign-in has told it. */
 const KIOSK_ZONE_KEY = 'payclock.kiosk.zone';
 
+/** Where the kiosk keeps its company's name, once a sign-in has told it. */
+const KIOSK_COMPANY_NAME_KEY = 'payclock.kiosk.companyName';
+
 /** The zone if Intl knows it, else null (storage and links can be edited by hand). */
 const knownZone = (zone: string | null): string | null => (zone !== null && isKnownTimeZone(zone) ? zone : null);
 
-/** The stored zone, if there is one. */
-function storedZone(key: string): string | null {
+/** A company's name as a heading can show it: trimmed, not blank, not a paragraph. */
+const shownName = (name: string | null): string | null => {
+  const trimmed = name?.trim() ?? '';
+  return trimmed !== '' && trimmed.length <= 200 ? trimmed : null;
+};
+
+function stored(key: string): string | null {
   try {
-    return knownZone(localStorage.getItem(key));
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+function store(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage full or refused: the kiosk still shows the value until the page reloads.
+  }
+}
+
+/**
+ * Something a sign-in at this kiosk told it (the organization's zone, the company's name), kept
+ * after sign-out and across reloads: none of it is secret, and the next person at this kiosk works
+ * for the same company. Before any sign-in here it is what the console's link named
+ * (web/src/console/kiosk-link.ts), if anything. `fromSignIn` is undefined while nobody is signed in.
+ */
+function useKioskFact(key: string, fromLink: string | null, fromSignIn: string | undefined, valid: (value: string | null) => string | null): string | null {
+  const [fact, setFact] = useState(() => valid(stored(key)) ?? valid(fromLink));
+  useEffect(() => {
+    const told = valid(fromSignIn ?? null);
+    if (told === null) return;
+    setFact(told);
+    store(key, told);
+  }, [key, fromSignIn, valid]);
+  return fact;
 }
 
 /** The kiosk's clock, in the organization's time zone once a sign-in has told it, so that it agrees with the punch times shown beside it. */
@@ -85,26 +119,15 @@ export function KioskApp() {
   }, [confirmation, signOut]);
 
   const person = session ? { firstName: session.user.firstName, lastName: session.user.lastName, companyName: session.user.company.name } : null;
-  // Kept after sign-out, and across reloads (the zone is not secret): the next person at this
-  // kiosk works for the same organization, so its clock shows the organization's time before
-  // anyone signs in, not the device's.
-  const zoneKey = `${KIOSK_ZONE_KEY}:${companyId ?? ''}`;
-  // Before any sign-in here: the zone a sign-in stored, else the one the console's link names
-  // (`&zone=`, web/src/console/kiosk-link.ts), else the device's.
-  const [kioskZone, setKioskZone] = useState(
-    () => storedZone(zoneKey) ?? knownZone(new URLSearchParams(location.search).get('zone')) ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-  );
+  const link = useMemo(() => new URLSearchParams(location.search), []);
+  // The clock shows the organization's time before anyone signs in (`&zone=` in the link), not the device's.
   const orgZone = sheet.data?.company.bookkeeperOrg.timezone;
-  useEffect(() => {
-    if (!orgZone) return;
-    setKioskZone(orgZone);
-    try {
-      localStorage.setItem(zoneKey, orgZone);
-    } catch {
-      // Storage full or refused: the clock still follows the zone until the page reloads.
-    }
-  }, [orgZone, zoneKey]);
-  const timeZone = orgZone ?? kioskZone;
+  const kioskZone = useKioskFact(`${KIOSK_ZONE_KEY}:${companyId ?? ''}`, link.get('zone'), orgZone, knownZone);
+  const timeZone = orgZone ?? kioskZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // A kiosk bound to a company says whose it is (`&name=` in the link), so people know they are at
+  // the right one; a sign-in of that company's employee corrects a name edited in the link.
+  const boundCompany = session && session.user.company.id === companyId ? session.user.company.name : undefined;
+  const companyName = useKioskFact(`${KIOSK_COMPANY_NAME_KEY}:${companyId ?? ''}`, companyId ? link.get('name') : null, boundCompany, shownName);
 
   return (
     <div className="kiosk">
@@ -117,7 +140,7 @@ export function KioskApp() {
             key={signInKey}
             api={api}
             companyId={companyId}
-            heading={t('signIn.kioskHeading')}
+            heading={companyId && companyName ? t('signIn.kioskHeadingAt', { company: companyName }) : t('signIn.kioskHeading')}
             onSignedIn={(result) => {
               token.current = result.token;
               setSession(result);

@@ -8,6 +8,7 @@ export const en = {
   'lang.es': 'Español',
   'signIn.heading': 'Sign in',
   'signIn.kioskHeading': 'Clock in or out',
+  'signIn.kioskHeadingAt': 'Clock in or out at {company}',
   'signIn.phone': 'Phone',
   'signIn.pin': 'PIN',
   'signIn.submit': 'Sign in',

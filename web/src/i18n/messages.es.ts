@@ -8,6 +8,7 @@ export const es: Messages = {
   'lang.es': 'Español',
   'signIn.heading': 'Iniciar sesión',
   'signIn.kioskHeading': 'Marcar entrada o salida',
+  'signIn.kioskHeadingAt': 'Marcar entrada o salida en {company}',
   'signIn.phone': 'Teléfono',
   'signIn.pin': 'PIN',
   'signIn.submit': 'Entrar',

@@ -63,7 +63,7 @@ export default function EmployeePage({ params }: PageProps) {
           >
             {t('hoursReport')}
           </Link>
-          <a className="button-link" href={kioskHref({ id: person.companyId, bookkeeperOrgId: person.company.bookkeeperOrgId })}>
+          <a className="button-link" href={kioskHref({ id: person.companyId, name: person.company.name, bookkeeperOrgId: person.company.bookkeeperOrgId })}>
             {t('kiosk')}
           </a>
         </div>
