@@ -1,5 +1,5 @@
 // Every string the employee app and the kiosk show, in English. messages.es.ts must have the
-// same keys (the type below and src/i18n/messages.test.ts both check it). `{name}` is a value
+// same keys (the type below and web/src/i18n/i18n.test.ts both check it). `{name}` is a value
 // filled in by t().
 export const en = {
   'app.title': 'payclock',
