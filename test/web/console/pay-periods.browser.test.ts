@@ -1,12 +1,13 @@
 // The pay-period list in headless Chromium against the real service: create with the end date
 // previewed before saving (and equal to what the API stored), an overlap refused in words,
 // lock and unlock behind a confirmation, edit, delete (and its refusal explained), the company
-// filter in the URL, Spanish, and axe plus a screenshot of every state.
+// filter in the URL, each period's timesheets at a glance, Spanish, and axe plus a screenshot of
+// every state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../src/db/schema.ts';
 import { localDateString } from '../../../src/domain/dates.ts';
 import { createCompany, createTimeEntry, createEmployee } from '../../helpers/factories.ts';
-import { adminToken, client } from '../../helpers/http.ts';
+import { adminToken, client, employeeToken } from '../../helpers/http.ts';
 import { checkPage, openConsole, signInAs, startConsoleHarness, tenantWithAdmin, type ConsoleHarness } from './harness.ts';
 
 let h: ConsoleHarness;
@@ -200,6 +201,59 @@ describe('the pay periods page', () => {
     await page.getByRole('status').getByText(/creado para Zeta Bakery\./).waitFor();
     const stored = (await s.api.get('/api/v1/admin/pay-periods', { token: s.token, query: { companyId: s.other.id } })).body.data.items[0];
     expect(localDateString(new Date(stored.endDate), ZONE)).toBe('2027-02-27');
+    await context.close();
+  }, 120_000);
+
+  it('shows each period’s timesheets: how many with hours are approved, and how many wait for review or were rejected', async () => {
+    const s = await setUp();
+    const made = await s.api.post('/api/v1/admin/pay-periods', { companyId: s.company.id, periodType: 'WEEKLY', startDate: '2025-10-05' }, { token: s.token });
+    expect(made.status).toBe(201);
+    const periodId: string = made.body.data.id;
+    // A later period nobody has worked in yet.
+    expect((await s.api.post('/api/v1/admin/pay-periods', { companyId: s.company.id, periodType: 'WEEKLY', startDate: '2025-10-12' }, { token: s.token })).status).toBe(201);
+    const hire = (firstName: string) => createEmployee(h.t.db, { companyId: s.company.id, firstName, lastName: 'Ng' });
+    const [ann, ben, cho, dev] = [await hire('Ann'), await hire('Ben'), await hire('Cho'), await hire('Dev')];
+    // Eve did not work this week: she has no timesheet to approve, and is not counted.
+    await hire('Eve');
+    for (const [index, person] of [ann, ben, cho, dev].entries()) {
+      const day = `2025-10-0${6 + index}`;
+      const entry = await s.api.post('/api/v1/admin/time-entries', { employeeId: person.id, clockIn: `${day}T13:00:00.000Z`, clockOut: `${day}T21:00:00.000Z` }, { token: s.token });
+      expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    }
+    // Ann, Ben and Cho submit; the bookkeeper approves Ben and rejects Cho. Dev has not submitted.
+    for (const person of [ann, ben, cho]) {
+      const submitted = await s.api.post(`/api/v1/employee/timesheets/${periodId}/submit`, {}, { token: await employeeToken(h.t.tokens, person) });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    }
+    expect((await s.api.post(`/api/v1/admin/pay-periods/${periodId}/timesheets/${ben.id}/approve`, {}, { token: s.token })).status).toBe(200);
+    expect((await s.api.post(`/api/v1/admin/pay-periods/${periodId}/timesheets/${cho.id}/reject`, { reason: 'Missing lunch' }, { token: s.token })).status).toBe(200);
+
+    const { context, page, problems } = await openConsole(h, '/admin/pay-periods');
+    await signInAs(page, s.admin);
+    const table = page.getByRole('table', { name: 'Pay periods, newest first' });
+    await table.getByRole('rowheader').first().waitFor();
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Dates', 'Company', 'Type', 'Status', 'Timesheets', 'Pay date', 'Entries', 'Actions']);
+    // Rows by their dates, in either language (the caption changes with it).
+    const progress = (dates: RegExp) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: dates }) }).getByRole('cell').nth(3);
+    const worked = progress(/^Oct 5\s*–\s*11, 2025$/);
+    await expect.poll(() => worked.innerText()).toMatch(/^1 of 4 approved\s+1 to review\s+1 rejected$/);
+    expect(await progress(/^Oct 12\s*–\s*18, 2025$/).innerText()).toBe('No hours yet');
+    await checkPage(page, 'pay-periods-progress');
+
+    // Approving Ann on the review page moves the list on: nothing waits for review now.
+    await page.getByRole('link', { name: /^Oct 5\s*–\s*11, 2025$/ }).click();
+    await page.getByRole('row').filter({ hasText: 'Ann Ng' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').getByText('Approved Ann Ng’s timesheet.').waitFor();
+    await page.getByRole('link', { name: '← All pay periods' }).click();
+    await expect.poll(() => worked.innerText()).toMatch(/^2 of 4 approved\s+1 rejected$/);
+
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await expect.poll(() => progress(/^5\s*–\s*11 de oct de 2025$/).innerText()).toMatch(/^2 de 4 aprobadas\s+1 rechazada$/);
+    expect(await progress(/^12\s*–\s*18 de oct de 2025$/).innerText()).toBe('Sin horas aún');
+    // Every column in view at 1440 px in Spanish too: the table does not scroll in its frame.
+    expect(await page.locator('.table-wrap').evaluate((frame) => frame.scrollWidth - frame.clientWidth)).toBe(0);
+    await checkPage(page, 'pay-periods-progress-es');
+    expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
 

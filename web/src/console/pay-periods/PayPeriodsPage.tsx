@@ -1,5 +1,6 @@
 // The organization's pay periods, newest first: filters in the URL (company, status, page), each
-// row linking to its review page, and create, edit, lock, unlock and delete.
+// row linking to its review page with its timesheets' progress, and create, edit, lock, unlock and
+// delete.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api.ts';
@@ -19,6 +20,7 @@ import { formatCount, formatPeriodDates } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { nextPeriodsMessages, periodMessages } from './messages.ts';
 import { PERIOD_STATUSES, PeriodActionDialog, type PeriodAction } from './PeriodActionDialog.tsx';
+import { TimesheetProgress } from './TimesheetProgress.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -127,6 +129,7 @@ export default function PayPeriodsPage(_props: PageProps) {
                   {!companyId && <th scope="col">{t('col.company')}</th>}
                   <th scope="col">{t('col.type')}</th>
                   <th scope="col">{t('col.status')}</th>
+                  <th scope="col">{t('col.timesheets')}</th>
                   <th scope="col">{t('col.payDate')}</th>
                   <th scope="col" className="num">
                     {t('col.entries')}
@@ -148,6 +151,16 @@ export default function PayPeriodsPage(_props: PageProps) {
                         {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
                         {period.locked && <LockedBadge locked />}
                       </span>
+                    </td>
+                    <td>
+                      {/* A period without entries has no timesheet to read; a paid or closed one is done with. */}
+                      {period._count.timeEntries === 0 ? (
+                        <span className="muted">{t('progress.none')}</span>
+                      ) : period.status === 'PAID' || period.status === 'CLOSED' ? (
+                        <span className="muted">—</span>
+                      ) : (
+                        <TimesheetProgress periodId={period.id} />
+                      )}
                     </td>
                     <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
                     <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
