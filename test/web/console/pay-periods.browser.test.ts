@@ -89,7 +89,7 @@ describe('the pay periods page', () => {
     await lockDialog.waitFor({ state: 'hidden' });
     expect((await s.period(created.id)).locked).toBe(false);
     // Keyboard users land back on the button that opened the dialog.
-    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Lock');
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toMatch(/^Lock Mar 1\s*–\s*15, 2026, Acme Plumbing$/);
     await row.getByRole('button', { name: 'Lock' }).click();
     await lockDialog.getByRole('button', { name: 'Lock' }).click();
     await page.getByRole('status').getByText(/is now locked\./).waitFor();
@@ -169,7 +169,7 @@ describe('the pay periods page', () => {
     await signInAs(page, s.admin, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
     await page.getByRole('heading', { name: 'Periodos de pago', level: 1 }).waitFor();
     const rows = page.getByRole('table').getByRole('row');
-    await page.getByRole('cell', { name: 'Zeta Bakery' }).waitFor();
+    await page.getByRole('cell', { name: 'Zeta Bakery', exact: true }).waitFor();
     expect(await rows.count()).toBe(21); // the header and 20 periods
     // Newest first: the other company's January 2026 period leads.
     expect(await rows.nth(1).textContent()).toContain('Zeta Bakery');
@@ -238,6 +238,10 @@ describe('the pay periods page', () => {
     const worked = progress(/^Oct 5\s*–\s*11, 2025$/);
     await expect.poll(() => worked.innerText()).toMatch(/^1 of 4 approved\s+1 to review\s+1 rejected$/);
     expect(await progress(/^Oct 12\s*–\s*18, 2025$/).innerText()).toBe('No hours yet');
+    // Each row's buttons say which period they act on, for a screen reader's list of buttons.
+    for (const action of ['Edit', 'Lock', 'Delete']) {
+      expect(await table.getByRole('button', { name: new RegExp(`^${action} Oct 12\\s*–\\s*18, 2025, Acme Plumbing$`) }).count()).toBe(1);
+    }
     await checkPage(page, 'pay-periods-progress');
 
     // Approving Ann on the review page moves the list on: nothing waits for review now.

@@ -102,7 +102,9 @@ describe('the review page', () => {
     expect(await row('Cho Chen').textContent()).toContain('Long shift (over 12 h)');
     expect(await row('Cho Chen').textContent()).toContain('Edited by a bookkeeper');
     expect(await row('Dev Diaz').textContent()).toContain('Open entry (no clock-out)');
-    expect(await row('Dev Diaz').getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    // Each row's buttons say whose timesheet they decide, for a screen reader's list of buttons.
+    expect(await row('Dev Diaz').getByRole('button', { name: 'Approve Dev Diaz', exact: true }).isDisabled()).toBe(true);
+    expect(await row('Ann Alvarez').getByRole('button', { name: 'Reject Ann Alvarez', exact: true }).count()).toBe(1);
     // The row says why, and the button points to it for a screen reader.
     const why = row('Dev Diaz').getByText('An entry is still open: close it before approving.');
     expect(await row('Dev Diaz').getByRole('button', { name: 'Approve' }).getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
@@ -300,12 +302,12 @@ describe('the review page', () => {
     await page.getByRole('status').filter({ hasText: 'Approving 0 of 3…' }).waitFor();
     await page.getByRole('button', { name: 'Stop approving' }).waitFor();
     const fayRow = page.getByRole('row', { name: /Fay Flores/ });
-    expect([await fayRow.getByRole('button', { name: 'Approve', exact: true }).isDisabled(), await fayRow.getByRole('button', { name: 'Reject' }).isDisabled()]).toEqual([true, true]);
+    expect([await fayRow.getByRole('button', { name: 'Approve Fay Flores', exact: true }).isDisabled(), await fayRow.getByRole('button', { name: 'Reject' }).isDisabled()]).toEqual([true, true]);
     answer();
     await page.getByRole('status').filter({ hasText: 'Approved: 2. Not approved: 1.' }).waitFor();
     await page.getByRole('alert').getByText('Gus Green still has an open entry (a forgotten clock-out?). Close it before approving.').waitFor();
     await page.unroute('**/timesheets/*/approve');
-    await expect.poll(() => fayRow.getByRole('button', { name: 'Approve', exact: true }).isDisabled()).toBe(false);
+    await expect.poll(() => fayRow.getByRole('button', { name: 'Approve Fay Flores', exact: true }).isDisabled()).toBe(false);
     const after = await s.review();
     const statusOf = (name: string) => after.timesheets.find((sheet: { employee: { firstName: string } }) => sheet.employee.firstName === name).status;
     expect([statusOf('Ben'), statusOf('Eve'), statusOf('Gus'), statusOf('Fay'), statusOf('Ann')]).toEqual(['APPROVED', 'APPROVED', 'SUBMITTED', 'SUBMITTED', 'NOT_SUBMITTED']);

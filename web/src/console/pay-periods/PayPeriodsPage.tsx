@@ -138,49 +138,57 @@ export default function PayPeriodsPage(_props: PageProps) {
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((period) => (
-                  <tr key={period.id}>
-                    <th scope="row">
-                      <Link to={`/admin/pay-periods/${period.id}`}>{formatPeriodDates(period.startDate, period.endDate, timeZone, lang)}</Link>
-                    </th>
-                    {!companyId && <td>{period.company.name}</td>}
-                    <td>{t(`type.${period.periodType}`)}</td>
-                    <td>
-                      <span className="badge-pair">
-                        <PeriodStatusBadge status={period.status} />
-                        {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
-                        {period.locked && <LockedBadge locked />}
-                      </span>
-                    </td>
-                    <td>
-                      {/* A period without entries has no timesheet to read; a paid or closed one is done with. */}
-                      {period._count.timeEntries === 0 ? (
-                        <span className="muted">{t('progress.none')}</span>
-                      ) : period.status === 'PAID' || period.status === 'CLOSED' ? (
-                        <span className="muted">—</span>
-                      ) : (
-                        <TimesheetProgress periodId={period.id} />
-                      )}
-                    </td>
-                    <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
-                    <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
-                    <td>
-                      <div className="row-actions">
-                        <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
-                          {t('row.edit')}
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
-                          {period.locked ? t('row.unlock') : t('row.lock')}
-                        </button>
-                        {period._count.timeEntries === 0 && (
-                          <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
-                            {t('row.delete')}
-                          </button>
+                {data.items.map((period) => {
+                  const dates = formatPeriodDates(period.startDate, period.endDate, timeZone, lang);
+                  // Each row's buttons say which period they act on, for a screen reader's list of buttons.
+                  const which = <span className="visually-hidden">{` ${dates}, ${period.company.name}`}</span>;
+                  return (
+                    <tr key={period.id}>
+                      <th scope="row">
+                        <Link to={`/admin/pay-periods/${period.id}`}>{dates}</Link>
+                      </th>
+                      {!companyId && <td>{period.company.name}</td>}
+                      <td>{t(`type.${period.periodType}`)}</td>
+                      <td>
+                        <span className="badge-pair">
+                          <PeriodStatusBadge status={period.status} />
+                          {/* Only a lock is worth a word in a list: "Unlocked" on every row was noise. */}
+                          {period.locked && <LockedBadge locked />}
+                        </span>
+                      </td>
+                      <td>
+                        {/* A period without entries has no timesheet to read; a paid or closed one is done with. */}
+                        {period._count.timeEntries === 0 ? (
+                          <span className="muted">{t('progress.none')}</span>
+                        ) : period.status === 'PAID' || period.status === 'CLOSED' ? (
+                          <span className="muted">—</span>
+                        ) : (
+                          <TimesheetProgress periodId={period.id} />
                         )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                      </td>
+                      <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
+                      <td className="num">{formatCount(period._count.timeEntries, lang)}</td>
+                      <td>
+                        <div className="row-actions">
+                          <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period })}>
+                            {t('row.edit')}
+                            {which}
+                          </button>
+                          <button type="button" className="secondary" onClick={() => setAction({ kind: period.locked ? 'unlock' : 'lock', period })}>
+                            {period.locked ? t('row.unlock') : t('row.lock')}
+                            {which}
+                          </button>
+                          {period._count.timeEntries === 0 && (
+                            <button type="button" className="secondary danger-outline" onClick={() => setAction({ kind: 'delete', period })}>
+                              {t('row.delete')}
+                              {which}
+                            </button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -261,6 +261,8 @@ function TimesheetTable({ period, review, decisionsPaused }: { period: PeriodDet
                           onClick={() => approve.mutate(sheet)}
                         >
                           {t('approve')}
+                          {/* "Approve" alone, once a row, would leave a screen reader's list of buttons without names. */}
+                          <span className="visually-hidden"> {name}</span>
                         </button>
                         <button
                           type="button"
@@ -273,6 +275,7 @@ function TimesheetTable({ period, review, decisionsPaused }: { period: PeriodDet
                           }}
                         >
                           {t('reject')}
+                          <span className="visually-hidden"> {name}</span>
                         </button>
                       </div>
                       {reason && (
