@@ -347,6 +347,24 @@ describe('the review page', () => {
     expect(await exportPanel.getByText(/^Última exportación: el /).innerText()).toMatch(/^Última exportación: el .+, \d+:\d\d\s[ap]\.\s?m\., por nomina@acme\.example\.$/);
     await checkPage(page, 'review-es');
 
+    // Unlocked from its own page, the period takes decisions again.
+    await page.getByRole('button', { name: 'Desbloquear el periodo' }).click();
+    await page.getByRole('dialog', { name: /^¿Desbloquear el periodo de pago/ }).getByRole('button', { name: 'Desbloquear' }).click();
+    await page.getByRole('status').getByText(/quedó desbloqueado\.$/).waitFor();
+    await expect.poll(() => benRow.getByRole('button', { name: 'Rechazar' }).isDisabled()).toBe(false);
+    expect(await page.getByText('Este periodo de pago está bloqueado', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Bloquear el periodo' }).waitFor();
+    expect((await client(h.t.app).get(`/api/v1/admin/pay-periods/${s.periodId}`, { token })).body.data.locked).toBe(false);
+    // The pay date from the same page.
+    await page.getByRole('button', { name: 'Estado y fecha de pago' }).click();
+    const edit = page.getByRole('dialog', { name: /^Editar el periodo de pago/ });
+    await edit.getByLabel('Fecha de pago').fill('2025-10-17');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await client(h.t.app).get(`/api/v1/admin/pay-periods/${s.periodId}`, { token })).body.data.payDate).not.toBeNull();
+    const payDate = page.locator('.period-facts > div').filter({ hasText: 'Fecha de pago' }).locator('dd');
+    await expect.poll(() => payDate.innerText()).toMatch(/^17 .*oct.* 2025$/);
+
     // A period that does not exist (or is not a UUID) says so, with the way back.
     await page.goto(`${h.origin}/admin/pay-periods/not-a-period`);
     await page.getByRole('alert').getByText('Lo que busca no existe o fue eliminado.', { exact: false }).waitFor();

@@ -209,18 +209,18 @@ describe('from first run to an exported pay period', () => {
     await totalsRegion.getByText('56.50').waitFor();
     await totalsRegion.getByText('3.00').waitFor();
 
-    // 9. Lock the period from the list.
-    await nav.getByRole('link', { name: 'Pay periods' }).click();
-    const periodRow = page.getByRole('row').filter({ hasText: 'Harbor Bakery' });
-    await periodRow.getByRole('button', { name: 'Lock' }).click();
+    // 9. Lock the period on its own page: the export advises it until then.
+    const exportPanel = page.getByRole('region', { name: 'Export for payroll' });
+    await exportPanel.getByText(/^Lock the pay period first/).waitFor();
+    await page.getByRole('button', { name: 'Lock pay period' }).click();
     await page.getByRole('dialog', { name: /^Lock pay period/ }).getByRole('button', { name: 'Lock' }).click();
     await page.getByRole('status').getByText(/is now locked\./).waitFor();
+    await page.getByText('This pay period is locked', { exact: false }).waitFor();
+    expect(await exportPanel.getByText(/^Lock the pay period first/).count()).toBe(0);
 
     // 10. Export: both files download, and the IIF's hours are the review's totals.
-    await periodRow.getByRole('link').first().click();
     const downloads: Download[] = [];
     page.on('download', (download) => downloads.push(download));
-    const exportPanel = page.getByRole('region', { name: 'Export for payroll' });
     await exportPanel.getByRole('button', { name: 'Export' }).click();
     await expect.poll(() => downloads.length, { timeout: 15_000 }).toBe(2);
     const iif = await readFile((await downloads.find((d) => d.suggestedFilename().endsWith('.iif'))!.path())!, 'utf8');

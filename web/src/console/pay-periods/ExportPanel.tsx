@@ -86,6 +86,8 @@ export function ExportPanel({ period, timesheets }: { period: PeriodDetail; time
       <h2 id="export-title">{t('export.title')}</h2>
       <p>{t('export.explain')}</p>
       <p>{last ? t(byYou ? 'export.lastByYou' : 'export.last', last) : t('export.never')}</p>
+      {/* Exporting an unlocked period is allowed; the advice is to lock first, from the page's header. */}
+      {!period.locked && <p className="hint">{t('export.lockFirst')}</p>}
       <button type="button" className="primary" onClick={start} disabled={run.isPending}>
         {run.isPending ? tUi('confirm.working') : t('export.button')}
       </button>

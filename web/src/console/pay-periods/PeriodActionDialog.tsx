@@ -1,6 +1,7 @@
-// The list's row actions, each behind a dialog: edit (status and pay date, what the update route
-// allows), lock and unlock (confirmed, they pause or resume every change to the period), and
-// delete (confirmed; the service refuses while the period has entries, explained in words).
+// The period actions of the list's rows and of the review page, each behind a dialog: edit (status
+// and pay date, what the update route allows), lock and unlock (confirmed, they pause or resume
+// every change to the period), and delete (confirmed; the service refuses while the period has
+// entries, explained in words; the list's rows only).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../ui/Field.tsx';
@@ -21,7 +22,10 @@ type PeriodStatus = NonNullable<UpdateBody['status']>;
 
 export const PERIOD_STATUSES: readonly PeriodStatus[] = ['OPEN', 'SUBMITTED', 'APPROVED', 'PAID', 'CLOSED'];
 
-export type PeriodAction = { kind: 'edit' | 'lock' | 'unlock' | 'delete'; period: PeriodListItem };
+/** What the dialogs read of a period: a row of the list, or the review page's period. */
+type ActedOnPeriod = Pick<PeriodListItem, 'id' | 'startDate' | 'endDate' | 'status' | 'payDate'>;
+
+export type PeriodAction = { kind: 'edit' | 'lock' | 'unlock' | 'delete'; period: ActedOnPeriod };
 
 export function PeriodActionDialog({ action, onClose, onDone }: { action: PeriodAction; onClose(): void; onDone(message: string): void }) {
   const { t, lang } = useCatalogue(periodMessages);

@@ -1,7 +1,8 @@
 // The review page of one pay period (/admin/pay-periods/:id): what it is, how many timesheets are
 // in each state, the totals, the submitted timesheets without flags approved at once
 // (ApproveReady.tsx), one row per employee with approve and reject (and Clock out where an open
-// entry blocks approval), the hours per day, and the export for payroll.
+// entry blocks approval), the hours per day, and the export for payroll; and the period's own
+// lock, unlock and edit (status, pay date), so that it is locked and exported on one page.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatDate, formatHours } from '../../i18n/format.ts';
@@ -23,6 +24,7 @@ import { ExportPanel } from './ExportPanel.tsx';
 import { formatCount, formatMoney, formatPeriodDates } from './format.ts';
 import { periodKeys } from './keys.ts';
 import { periodMessages } from './messages.ts';
+import { PeriodActionDialog, type PeriodAction } from './PeriodActionDialog.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { approveBlockedBy, approveReasonShown, approveTimesheet, canReject, fullName, TIMESHEET_STATUSES, usePeriod, useReview, type PeriodDetail, type PeriodReview, type Timesheet } from './review-data.ts';
@@ -36,6 +38,9 @@ export default function ReviewPage({ params }: PageProps) {
   const review = useReview(id);
   // While the ready timesheets are approved at once, the rows' own Approve and Reject wait.
   const [approvingAll, setApprovingAll] = useState(false);
+  // Lock, unlock and edit from the period's own page: lock, then export, without going back to the list.
+  const [action, setAction] = useState<PeriodAction | null>(null);
+  const [periodNotice, setPeriodNotice] = useState('');
   const dates = period.data ? formatPeriodDates(period.data.startDate, period.data.endDate, timeZone, lang) : '';
   usePageTitle(period.data ? t('review.title', { company: period.data.company.name, dates }) : t('list.title'));
 
@@ -54,10 +59,21 @@ export default function ReviewPage({ params }: PageProps) {
       {back}
       <div className="page-header">
         <h1>{t('review.title', { company: p.company.name, dates })}</h1>
-        <Link className="button-link" to={`/admin/pay-periods/${encodeURIComponent(id)}/print`}>
-          {t('review.print')}
-        </Link>
+        <div className="header-actions">
+          <button type="button" className="secondary" onClick={() => setAction({ kind: p.locked ? 'unlock' : 'lock', period: p })}>
+            {t(p.locked ? 'review.unlock' : 'review.lock')}
+          </button>
+          <button type="button" className="secondary" onClick={() => setAction({ kind: 'edit', period: p })}>
+            {t('review.edit')}
+          </button>
+          <Link className="button-link" to={`/admin/pay-periods/${encodeURIComponent(id)}/print`}>
+            {t('review.print')}
+          </Link>
+        </div>
       </div>
+      <p className="notice" role="status">
+        {periodNotice}
+      </p>
       <dl className="period-facts">
         <div>
           <dt>{t('review.company')}</dt>
@@ -96,6 +112,16 @@ export default function ReviewPage({ params }: PageProps) {
         <PeriodChart period={p} />
       </section>
       <ExportPanel period={p} timesheets={review.data.timesheets} />
+      {action && (
+        <PeriodActionDialog
+          action={action}
+          onClose={() => setAction(null)}
+          onDone={(message) => {
+            setAction(null);
+            setPeriodNotice(message);
+          }}
+        />
+      )}
     </>
   );
 }
