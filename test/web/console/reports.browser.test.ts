@@ -132,6 +132,22 @@ describe('the Reports page', () => {
     expect(await page.getByLabel('From').inputValue()).toBe(RANGE.startDate);
     await page.goBack();
     await page.getByRole('table', { name: 'Hours by job code' }).waitFor();
+
+    // A row leads on: a week to its days, a day to its people, a person to their page.
+    await page.getByLabel('Group by').selectOption({ label: 'Week (Sun–Sat)' });
+    await page.getByRole('link', { name: 'Week of Mar 1, 2026' }).click();
+    await page.waitForURL((url) => url.searchParams.get('groupBy') === 'day' && url.searchParams.get('startDate') === '2026-03-01' && url.searchParams.get('endDate') === '2026-03-07');
+    await page.getByRole('link', { name: 'Wed, Mar 4, 2026' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('groupBy') && url.searchParams.get('startDate') === '2026-03-04' && url.searchParams.get('endDate') === '2026-03-04');
+    await page.getByRole('table', { name: 'Hours by employee' }).waitFor();
+    await expectTableMatches(page, await apiReport(context, { startDate: '2026-03-04', endDate: '2026-03-04', groupBy: 'employee' }));
+    expect(await page.locator('.report-table tbody th').allInnerTexts()).toEqual([expect.stringMatching(/^Alvarez, Ana/), expect.stringMatching(/^Chen, Cy/)]);
+    await page.getByRole('link', { name: /^Alvarez, Ana/ }).click();
+    await page.waitForURL(new RegExp(`/admin/employees/${ana.id}$`));
+    // A job code leads nowhere: the report has no filter for it.
+    await page.goto(`${h.origin}/admin/reports?startDate=${RANGE.startDate}&endDate=${RANGE.endDate}&groupBy=jobCode`);
+    await page.getByRole('rowheader', { name: 'J-100' }).waitFor();
+    expect(await page.locator('.report-table tbody th a').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

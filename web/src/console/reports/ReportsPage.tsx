@@ -1,13 +1,14 @@
 // The hours report (docs/time-rules.md §15): a range of dates (typed, or a quick range such as
 // "Last month") or a company's pay period, for everyone or one employee of the company, grouped by
-// employee, day, week or job code, as a chart, a table with totals and the API's CSV. Every
-// choice is in the URL, so a report can be shared as a link and the back button undoes a change.
+// employee, day, week or job code, as a chart, a table with totals and the API's CSV. A row leads
+// on (a week to its days, a day to its people, a person to their page). Every choice is in the
+// URL, so a report can be shared as a link and the back button undoes a change.
 import { useId, useState, type ReactNode } from 'react';
 import { formatDateRange, formatHours, formatTimeZone, localDateKey } from '../../i18n/format.ts';
 import { ApiError } from '../api.ts';
 import { useCatalogue, type Translate } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
-import { useQueryParams } from '../router.tsx';
+import { href, Link, useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
@@ -19,7 +20,7 @@ import { problemText } from '../ui/problems.ts';
 import { uiMessages } from '../ui/messages.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { formatCalendarDate, formatCount, formatMoney, monthStartIn, todayIn } from './format.ts';
-import { matchingPreset, presetRange, RANGE_PRESETS, type RangePreset } from './date-ranges.ts';
+import { matchingPreset, presetRange, RANGE_PRESETS, weekStarting, type RangePreset } from './date-ranges.ts';
 import { useEmployeeChoices, type Employee } from '../employees/queries.ts';
 import { HoursBars } from './HoursBars.tsx';
 import { reportsMessages, type ReportsKey } from './messages.ts';
@@ -250,7 +251,14 @@ export default function ReportsPage(_props: PageProps) {
                   }}
                 />
               </div>
-              <ReportTable rows={report.data.rows} totals={report.data.totals} groupBy={report.data.groupBy} t={t} lang={lang} />
+              <ReportTable
+                rows={report.data.rows}
+                totals={report.data.totals}
+                groupBy={report.data.groupBy}
+                rowLink={(row) => rowLink(row, report.data.groupBy, search)}
+                t={t}
+                lang={lang}
+              />
             </>
           )}
         </>
@@ -297,9 +305,40 @@ function CompanyChoice({
   );
 }
 
+const linkOrText = (to: string | null, text: string) => (to ? <Link to={to}>{text}</Link> : text);
+
 const NUMBER_COLUMNS = ['col.entries', 'col.regular', 'col.overtime', 'col.total', 'col.pay'] as const;
 
-function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; totals: Omit<ReportRow, 'key' | 'label' | 'flags'>; groupBy: GroupBy; t: T; lang: Lang }) {
+/**
+ * Where a row leads: an employee to their page; a day to that day by employee; a week to that week
+ * by day (the other choices kept, a pay period's range replaced by the row's). A job code leads
+ * nowhere: the report has no job-code filter.
+ */
+function rowLink(row: ReportRow, groupBy: GroupBy, search: URLSearchParams): string | null {
+  if (row.key === null) return null;
+  if (groupBy === 'employee') return `/admin/employees/${encodeURIComponent(row.key)}`;
+  const narrowed = (range: { startDate: string; endDate: string }, by: GroupBy) =>
+    href('/admin/reports', { ...Object.fromEntries(search), payPeriodId: null, ...range, groupBy: by === 'employee' ? null : by });
+  if (groupBy === 'day') return narrowed({ startDate: row.key, endDate: row.key }, 'employee');
+  if (groupBy === 'week') return narrowed(weekStarting(row.key), 'day');
+  return null;
+}
+
+function ReportTable({
+  rows,
+  totals,
+  groupBy,
+  rowLink,
+  t,
+  lang,
+}: {
+  rows: ReportRow[];
+  totals: Omit<ReportRow, 'key' | 'label' | 'flags'>;
+  groupBy: GroupBy;
+  rowLink(row: ReportRow): string | null;
+  t: T;
+  lang: Lang;
+}) {
   const hours = (value: number) => formatHours(value, lang);
   const money = (value: number) => formatMoney(value, lang);
   return (
@@ -320,7 +359,7 @@ function ReportTable({ rows, totals, groupBy, t, lang }: { rows: ReportRow[]; to
         <tbody>
           {rows.map((row) => (
             <tr key={row.key ?? '∅'}>
-              <th scope="row">{rowLabel(row, groupBy, t, lang)}</th>
+              <th scope="row">{linkOrText(rowLink(row), rowLabel(row, groupBy, t, lang))}</th>
               <td className="num">{formatCount(row.entries, lang)}</td>
               <td className="num">{hours(row.regularHours)}</td>
               <td className="num">{hours(row.overtimeHours)}</td>

@@ -14,6 +14,12 @@ export interface DateRange {
 
 const iso = (year: number, monthIndex: number, day: number) => new Date(Date.UTC(year, monthIndex, day)).toISOString().slice(0, 10);
 
+/** The workweek that starts on `sunday` (YYYY-MM-DD), Sunday to Saturday. */
+export function weekStarting(sunday: string): DateRange {
+  const [y, m, d] = sunday.split('-').map(Number) as [number, number, number];
+  return { startDate: sunday, endDate: iso(y, m - 1, d + 6) };
+}
+
 /** The preset's dates, counted from `today` (YYYY-MM-DD in the organization's zone). */
 export function presetRange(preset: RangePreset, today: string): DateRange {
   const [year, month] = today.split('-').map(Number) as [number, number];
@@ -22,7 +28,7 @@ export function presetRange(preset: RangePreset, today: string): DateRange {
       return { startDate: weekStartOf(today), endDate: today };
     case 'lastWeek': {
       const [y, m, d] = weekStartOf(today).split('-').map(Number) as [number, number, number];
-      return { startDate: iso(y, m - 1, d - 7), endDate: iso(y, m - 1, d - 1) };
+      return weekStarting(iso(y, m - 1, d - 7));
     }
     case 'thisMonth':
       return { startDate: iso(year, month - 1, 1), endDate: today };
