@@ -4,31 +4,28 @@
 // on (a week to its days, a day to its people, a person to their page). Every choice is in the
 // URL, so a report can be shared as a link and the back button undoes a change.
 import { useId, useState, type ReactNode } from 'react';
-import { formatDateRange, formatHours, formatTimeZone, localDateKey } from '../../i18n/format.ts';
+import { formatDateRange, formatTimeZone, localDateKey } from '../../i18n/format.ts';
 import { ApiError } from '../api.ts';
-import { useCatalogue, type Translate } from '../catalogue.ts';
+import { useCatalogue } from '../catalogue.ts';
 import type { PageProps } from '../page-props.ts';
-import { href, Link, useQueryParams } from '../router.tsx';
+import { useQueryParams } from '../router.tsx';
 import { useTimeZone } from '../session.tsx';
 import { CompanyFilter } from '../people/CompanyFilter.tsx';
 import { useCompanyChoices } from '../people/company-choices.ts';
 import { DateField } from '../ui/DateField.tsx';
 import { Empty, LoadError, Loading } from '../ui/PageState.tsx';
 import { PendingChoice } from '../ui/PendingChoice.tsx';
-import { badgeClass, FLAG_TONE } from '../ui/tones.ts';
 import { problemText } from '../ui/problems.ts';
 import { uiMessages } from '../ui/messages.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
-import { formatCalendarDate, formatCount, formatMoney, monthStartIn, todayIn } from './format.ts';
-import { matchingPreset, presetRange, RANGE_PRESETS, weekStarting, type RangePreset } from './date-ranges.ts';
+import { formatCount, monthStartIn, todayIn } from './format.ts';
+import { matchingPreset, presetRange, RANGE_PRESETS, type RangePreset } from './date-ranges.ts';
 import { useEmployeeChoices, type Employee } from '../employees/queries.ts';
 import { HoursBars } from './HoursBars.tsx';
-import { reportsMessages, type ReportsKey } from './messages.ts';
-import { downloadReportCsv, GROUPINGS, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery, type ReportRow } from './queries.ts';
-import type { Lang } from '../../i18n/translate.ts';
+import { ReportTable, rowLabel, rowLink, type T } from './ReportTable.tsx';
+import { reportsMessages } from './messages.ts';
+import { downloadReportCsv, GROUPINGS, useHoursReport, usePayPeriods, type GroupBy, type ReportQuery } from './queries.ts';
 import { saveFile } from '../ui/save-file.ts';
-
-type T = Translate<ReportsKey>;
 
 const isGroupBy = (value: string | null): value is GroupBy => (GROUPINGS as readonly string[]).includes(value ?? '');
 const isPreset = (value: string): value is RangePreset => (RANGE_PRESETS as readonly string[]).includes(value);
@@ -37,14 +34,6 @@ const isPreset = (value: string): value is RangePreset => (RANGE_PRESETS as read
 function employeeLabel(employee: Employee): string {
   const name = `${employee.lastName}, ${employee.firstName}`;
   return employee.employeeNumber ? `${name} (${employee.employeeNumber})` : name;
-}
-
-/** A row's first cell in words: dates in the person's language, a missing job code said plainly. */
-function rowLabel(row: ReportRow, groupBy: GroupBy, t: T, lang: Lang): string {
-  if (groupBy === 'day' && row.key) return formatCalendarDate(row.key, lang);
-  if (groupBy === 'week' && row.key) return t('row.week', { date: formatCalendarDate(row.key, lang, false) });
-  if (groupBy === 'jobCode' && row.key === null) return t('row.noJobCode');
-  return row.label;
 }
 
 /** The API's refusal of the dates, as words for the field it is about (null: not about dates). */
@@ -301,92 +290,6 @@ function CompanyChoice({
         </span>
       )}
       {after}
-    </div>
-  );
-}
-
-const linkOrText = (to: string | null, text: string) => (to ? <Link to={to}>{text}</Link> : text);
-
-const NUMBER_COLUMNS = ['col.entries', 'col.regular', 'col.overtime', 'col.total', 'col.pay'] as const;
-
-/**
- * Where a row leads: an employee to their page; a day to that day by employee; a week to that week
- * by day (the other choices kept, a pay period's range replaced by the row's). A job code leads
- * nowhere: the report has no job-code filter.
- */
-function rowLink(row: ReportRow, groupBy: GroupBy, search: URLSearchParams): string | null {
-  if (row.key === null) return null;
-  if (groupBy === 'employee') return `/admin/employees/${encodeURIComponent(row.key)}`;
-  const narrowed = (range: { startDate: string; endDate: string }, by: GroupBy) =>
-    href('/admin/reports', { ...Object.fromEntries(search), payPeriodId: null, ...range, groupBy: by === 'employee' ? null : by });
-  if (groupBy === 'day') return narrowed({ startDate: row.key, endDate: row.key }, 'employee');
-  if (groupBy === 'week') return narrowed(weekStarting(row.key), 'day');
-  return null;
-}
-
-function ReportTable({
-  rows,
-  totals,
-  groupBy,
-  rowLink,
-  t,
-  lang,
-}: {
-  rows: ReportRow[];
-  totals: Omit<ReportRow, 'key' | 'label' | 'flags'>;
-  groupBy: GroupBy;
-  rowLink(row: ReportRow): string | null;
-  t: T;
-  lang: Lang;
-}) {
-  const hours = (value: number) => formatHours(value, lang);
-  const money = (value: number) => formatMoney(value, lang);
-  return (
-    <div className="table-wrap">
-      <table className="data-table report-table">
-        <caption>{t(`caption.${groupBy}`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t(`col.${groupBy}`)}</th>
-            {NUMBER_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="num">
-                {t(column)}
-              </th>
-            ))}
-            <th scope="col">{t('col.flags')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key ?? '∅'}>
-              <th scope="row">{linkOrText(rowLink(row), rowLabel(row, groupBy, t, lang))}</th>
-              <td className="num">{formatCount(row.entries, lang)}</td>
-              <td className="num">{hours(row.regularHours)}</td>
-              <td className="num">{hours(row.overtimeHours)}</td>
-              <td className="num">{hours(row.totalHours)}</td>
-              <td className="num">{money(row.pay.total)}</td>
-              <td>
-                {row.flags.map((flag) => (
-                  <span key={flag} className={badgeClass(FLAG_TONE[flag])}>
-                    {t(`flag.${flag}`)}
-                  </span>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('row.totals')}</th>
-            <td className="num">{formatCount(totals.entries, lang)}</td>
-            <td className="num">{hours(totals.regularHours)}</td>
-            <td className="num">{hours(totals.overtimeHours)}</td>
-            <td className="num">{hours(totals.totalHours)}</td>
-            <td className="num">{money(totals.pay.total)}</td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
     </div>
   );
 }
