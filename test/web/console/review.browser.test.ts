@@ -1,9 +1,10 @@
 // The review page of a pay period in headless Chromium against the real service: counts and
 // totals equal to the API's, rows with readable flags, approve one, reject one with a reason
 // (visible afterwards), the submitted timesheets without flags approved at once (one refused by
-// name, a flagged one left alone), the hours chart, the export (not ready explained, both files
-// downloaded, the IIF's hours equal to the review totals, a second export warned), Spanish, and
-// axe plus a screenshot of every state.
+// name, a flagged one left alone) and those not submitted when asked, the hours chart, the export
+// (not ready explained, both files downloaded, the IIF's hours equal to the review totals, a
+// second export warned), lock and pay date on the page, Spanish, and axe plus a screenshot of
+// every state.
 import { readFile } from 'node:fs/promises';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,10 +279,16 @@ describe('the review page', () => {
     await dialog.waitFor();
     expect(await dialog.getByRole('list', { name: 'Timesheets to approve' }).getByRole('listitem').allInnerTexts()).toEqual(['Ben Baker', 'Eve Evans', 'Gus Green']);
     await dialog.getByText('1 submitted timesheet has flags', { exact: false }).waitFor();
+    // Ann worked and has no flag, but did not submit: she joins only when ticked.
+    const withAnn = dialog.getByRole('checkbox', { name: 'Also approve 1 timesheet without flags that was not submitted:' });
+    expect(await withAnn.isChecked()).toBe(false);
+    expect(await dialog.getByRole('list', { name: 'Timesheets not submitted' }).getByRole('listitem').allInnerTexts()).toEqual(['Ann Alvarez']);
     await checkPage(page, 'review-approve-ready');
+    await withAnn.check();
+    await page.getByRole('dialog', { name: 'Approve 4 timesheets?' }).waitFor();
     // Cancel sends nothing.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect((await s.review()).counts.APPROVED).toBe(0);
 
     // From the keyboard: the dialog opens with the focus inside it, and Approve is a Tab away.
@@ -294,7 +301,9 @@ describe('the review page', () => {
     });
     await approveAll.focus();
     await page.keyboard.press('Enter');
+    // Opened again, the dialog leaves Ann out until she is ticked again.
     await dialog.waitFor();
+    expect(await withAnn.isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Approve', exact: true }).focus();
     await page.keyboard.press('Enter');
     // While it runs: its progress, Stop in place of the button, and the rows' own decisions waiting.
@@ -321,6 +330,17 @@ describe('the review page', () => {
     await page.getByRole('status').filter({ hasText: 'Aprobadas: 2. Sin aprobar: 1.' }).waitFor();
     await page.getByText('1 hoja de horas enviada tiene avisos: ábrala y apruébela usted.').waitFor();
     await checkPage(page, 'review-approve-ready-es');
+
+    // With no submitted timesheet left to approve at once, the one not submitted can be, on its own.
+    await page.getByRole('button', { name: 'Aprobar 1 hoja de horas sin avisos, sin enviar' }).click();
+    const alone = page.getByRole('dialog', { name: '¿Aprobar 1 hoja de horas?' });
+    await alone.getByText('Estos empleados no han enviado su hoja de horas', { exact: false }).waitFor();
+    expect(await alone.getByRole('list', { name: 'Hojas de horas que se aprobarán' }).getByRole('listitem').allInnerTexts()).toEqual(['Ann Alvarez']);
+    expect(await alone.getByRole('checkbox').count()).toBe(0);
+    await alone.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Aprobadas: 1. Sin aprobar: 0.' }).waitFor();
+    expect((await s.review()).timesheets.find((sheet: { employee: { firstName: string } }) => sheet.employee.firstName === 'Ann').status).toBe('APPROVED');
+    expect(await page.getByRole('button', { name: /^Aprobar \d+ hojas? de horas/ }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

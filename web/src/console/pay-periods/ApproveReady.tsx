@@ -1,7 +1,9 @@
 // The review page's bulk approval: every timesheet that was submitted, can be approved now and
 // carries no flag, approved in turn after one confirmation (ui/useRunInOrder.ts). A flagged one
 // (a long shift, an offline punch, an edit) is left for the bookkeeper to open and approve
-// alone, and the page says how many there are.
+// alone, and the page says how many there are. Timesheets without flags that were not submitted
+// (where employees do not submit, as in many small businesses) join the run only when the
+// bookkeeper ticks them in the confirmation, or on their own when no submitted one is ready.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../api.ts';
@@ -17,8 +19,8 @@ import { periodKeys } from './keys.ts';
 import { approveReadyMessages, periodMessages } from './messages.ts';
 import { approveBlockedBy, approveTimesheet, fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
 
-/** Submitted, approvable now (docs/time-rules.md §15) and without a flag. */
-const isReady = (sheet: Timesheet, locked: boolean) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, locked) === null && sheet.flags.length === 0;
+/** In `status`, approvable now (docs/time-rules.md §15) and without a flag. */
+const isReady = (sheet: Timesheet, locked: boolean, status: Timesheet['status']) => sheet.status === status && approveBlockedBy(sheet, locked) === null && sheet.flags.length === 0;
 
 /** `onRunning` hears when a run starts and ends, so the rows' own decisions can wait for it. */
 export function ApproveReady({ period, timesheets, onRunning }: { period: PeriodDetail; timesheets: readonly Timesheet[]; onRunning(running: boolean): void }) {
@@ -27,6 +29,8 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
   const { t: tUi } = useCatalogue(uiMessages);
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // Whether the ready ones not submitted join the submitted ones: off each time the dialog opens.
+  const [withUnsubmitted, setWithUnsubmitted] = useState(false);
   // One key per employee until the service has answered: a run stopped by a lost answer sends the
   // same approval again, applied once (docs/api.md §12). A later approval (after a reject) is a new one.
   const keys = useRef(new Map<string, string>());
@@ -52,8 +56,10 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
   useEffect(() => onRunning(running), [onRunning, running]);
 
   const submitted = timesheets.filter((sheet) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, period.locked) === null);
-  const ready = submitted.filter((sheet) => isReady(sheet, period.locked));
+  const ready = submitted.filter((sheet) => isReady(sheet, period.locked, 'SUBMITTED'));
   const flagged = submitted.length - ready.length;
+  const unsubmitted = timesheets.filter((sheet) => isReady(sheet, period.locked, 'NOT_SUBMITTED'));
+  const chosen = ready.length === 0 ? unsubmitted : withUnsubmitted ? [...ready, ...unsubmitted] : ready;
   const count = (n: number) => formatCount(n, lang);
   const plural = (n: number) => (n === 1 ? 'one' : 'other');
   const outcomes = [...runner.outcomes.entries()];
@@ -62,7 +68,13 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
     const sheet = timesheets.find((candidate) => candidate.employee.id === employeeId);
     return sheet ? fullName(sheet.employee) : employeeId;
   };
-  if (ready.length === 0 && flagged === 0 && outcomes.length === 0 && !running) return null;
+  if (ready.length === 0 && unsubmitted.length === 0 && flagged === 0 && outcomes.length === 0 && !running) return null;
+  const buttonLabel =
+    ready.length > 0
+      ? t(`button.${plural(ready.length)}`, { count: count(ready.length) })
+      : unsubmitted.length > 0
+        ? t(`button.unsubmitted.${plural(unsubmitted.length)}`, { count: count(unsubmitted.length) })
+        : null;
 
   return (
     <div className="approve-ready">
@@ -70,8 +82,11 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
         <RunButton
           run={runner}
           stopLabel={t('stop')}
-          label={ready.length === 0 ? null : t(`button.${plural(ready.length)}`, { count: count(ready.length) })}
-          onStart={() => setConfirming(true)}
+          label={buttonLabel}
+          onStart={() => {
+            setWithUnsubmitted(false);
+            setConfirming(true);
+          }}
         />
         {flagged > 0 && !running && <p className="hint approve-ready-flagged">{t(`flagged.${plural(flagged)}`, { count: count(flagged) })}</p>}
       </div>
@@ -97,24 +112,40 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
       {confirming && (
         <ConfirmDialog
           open
-          title={t(`title.${plural(ready.length)}`, { count: count(ready.length) })}
+          title={t(`title.${plural(chosen.length)}`, { count: count(chosen.length) })}
           confirmLabel={t('confirm')}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
             runner.reset();
-            void runner.run(ready);
+            void runner.run(chosen);
           }}
         >
-          <p>{t('lead')}</p>
-          <ul className="approve-ready-names" tabIndex={0} aria-label={t('names')}>
-            {ready.map((sheet) => (
-              <li key={sheet.employee.id}>{fullName(sheet.employee)}</li>
-            ))}
-          </ul>
+          <p>{t(ready.length > 0 ? 'lead' : 'lead.unsubmitted')}</p>
+          <Names sheets={ready.length > 0 ? ready : unsubmitted} label={t('names')} />
+          {ready.length > 0 && unsubmitted.length > 0 && (
+            <>
+              <label className="check-field">
+                <input type="checkbox" checked={withUnsubmitted} onChange={(event) => setWithUnsubmitted(event.target.checked)} />
+                {t(`include.${plural(unsubmitted.length)}`, { count: count(unsubmitted.length) })}
+              </label>
+              <Names sheets={unsubmitted} label={t('names.unsubmitted')} />
+            </>
+          )}
           {flagged > 0 && <p className="hint">{t(`flagged.${plural(flagged)}`, { count: count(flagged) })}</p>}
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The employees of a run, by name, in a box that scrolls (and takes the focus) when they are many. */
+function Names({ sheets, label }: { sheets: readonly Timesheet[]; label: string }) {
+  return (
+    <ul className="approve-ready-names" tabIndex={0} aria-label={label}>
+      {sheets.map((sheet) => (
+        <li key={sheet.employee.id}>{fullName(sheet.employee)}</li>
+      ))}
+    </ul>
   );
 }
