@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryFlags, groupEntries, sumHours, weekOvertime, weekStartOf, type GroupableEntry } from './entry-groups.ts';
+import { entryFlags, groupEntries, sumHours, weekOvertime, weekStartOf, weekStarting, type GroupableEntry } from './entry-groups.ts';
 
 const NY = 'America/New_York';
 
@@ -76,5 +76,10 @@ describe('entryFlags', () => {
     expect(entryFlags(entry('a', '2026-03-02T14:00:00.000Z', [8, 0], { clockInRecordedAt: '2026-03-02T14:03:00.000Z' }), now)).toEqual(['OFFLINE_PUNCH']);
     expect(entryFlags(entry('a', '2026-03-02T14:00:00.000Z', [8, 0], { clockInRecordedAt: '2026-03-02T14:02:00.000Z' }), now)).toEqual([]);
     expect(entryFlags(entry('a', '2026-03-02T14:00:00.000Z', [8, 0], { clockOutRecordedAt: '2026-03-03T09:00:00.000Z' }), now)).toEqual(['OFFLINE_PUNCH']);
+  });
+
+  it('gives a workweek from its Sunday, across a month and a year', () => {
+    expect(weekStarting('2026-11-29')).toEqual({ startDate: '2026-11-29', endDate: '2026-12-05' });
+    expect(weekStarting('2026-12-27')).toEqual({ startDate: '2026-12-27', endDate: '2027-01-02' });
   });
 });

@@ -43,6 +43,12 @@ export function weekStartOf(localDate: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The workweek that starts on `sunday` (YYYY-MM-DD), Sunday to Saturday, as the hours report takes dates. */
+export function weekStarting(sunday: string): { startDate: string; endDate: string } {
+  const [year, month, day] = sunday.split('-').map(Number) as [number, number, number];
+  return { startDate: sunday, endDate: new Date(Date.UTC(year, month - 1, day + 6)).toISOString().slice(0, 10) };
+}
+
 /** Sums of the entries' rounded hours, in whole hundredths so floating point never decides (an open entry counts 0). */
 export function sumHours(entries: readonly GroupableEntry[]): HoursTotals {
   const hundredths = (value: number | null) => Math.round((value ?? 0) * 100);

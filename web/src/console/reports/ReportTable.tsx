@@ -5,7 +5,7 @@ import { formatHours } from '../../i18n/format.ts';
 import type { Translate } from '../catalogue.ts';
 import { href, Link } from '../router.tsx';
 import { badgeClass, FLAG_TONE } from '../ui/tones.ts';
-import { weekStarting } from './date-ranges.ts';
+import { weekStarting } from '../pay-period-entries/entry-groups.ts';
 import { formatCalendarDate, formatCount, formatMoney } from './format.ts';
 import type { ReportsKey } from './messages.ts';
 import type { GroupBy, ReportRow } from './queries.ts';

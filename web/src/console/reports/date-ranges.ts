@@ -2,7 +2,7 @@
 // takes. They count from today in the organization's zone, and weeks are its workweeks, Sunday to
 // Saturday (docs/time-rules.md §3). A range that has begun ends today, as the page's default
 // (this month so far) does, so its totals are the hours worked up to now.
-import { weekStartOf } from '../pay-period-entries/entry-groups.ts';
+import { weekStartOf, weekStarting } from '../pay-period-entries/entry-groups.ts';
 
 export const RANGE_PRESETS = ['thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'thisYear', 'lastYear'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -13,12 +13,6 @@ export interface DateRange {
 }
 
 const iso = (year: number, monthIndex: number, day: number) => new Date(Date.UTC(year, monthIndex, day)).toISOString().slice(0, 10);
-
-/** The workweek that starts on `sunday` (YYYY-MM-DD), Sunday to Saturday. */
-export function weekStarting(sunday: string): DateRange {
-  const [y, m, d] = sunday.split('-').map(Number) as [number, number, number];
-  return { startDate: sunday, endDate: iso(y, m - 1, d + 6) };
-}
 
 /** The preset's dates, counted from `today` (YYYY-MM-DD in the organization's zone). */
 export function presetRange(preset: RangePreset, today: string): DateRange {
