@@ -157,14 +157,7 @@ export default function PayPeriodsPage(_props: PageProps) {
                         </span>
                       </td>
                       <td>
-                        {/* A period without entries has no timesheet to read; a paid or closed one is done with. */}
-                        {period._count.timeEntries === 0 ? (
-                          <span className="muted">{t('progress.none')}</span>
-                        ) : period.status === 'PAID' || period.status === 'CLOSED' ? (
-                          <span className="muted">—</span>
-                        ) : (
-                          <TimesheetProgress periodId={period.id} />
-                        )}
+                        <TimesheetProgress period={period} />
                       </td>
                       <td>{period.payDate ? formatDate(period.payDate, timeZone, lang) : <span className="muted">{t('noPayDate')}</span>}</td>
                       <td className="num">{formatCount(period._count.timeEntries, lang)}</td>

@@ -7,16 +7,25 @@ import { useCatalogue } from '../catalogue.ts';
 import { badgeClass, TIMESHEET_TONE } from '../ui/tones.ts';
 import { formatCount } from './format.ts';
 import { periodMessages } from './messages.ts';
+import type { PeriodListItem } from './PeriodActionDialog.tsx';
 import { useReview, type PeriodReview } from './review-data.ts';
 
 /** Counted over the timesheets that have entries: someone who did not work this period has nothing to approve. */
-export function timesheetProgress(review: PeriodReview) {
+function timesheetProgress(review: PeriodReview) {
   const worked = review.timesheets.filter((sheet) => sheet.totals.entries > 0);
   const count = (status: (typeof worked)[number]['status']) => worked.filter((sheet) => sheet.status === status).length;
   return { worked: worked.length, approved: count('APPROVED'), toReview: count('SUBMITTED'), rejected: count('REJECTED') };
 }
 
-export function TimesheetProgress({ periodId }: { periodId: string }) {
+/** A period without entries has no timesheet to read; a paid or closed one is done with. */
+export function TimesheetProgress({ period }: { period: Pick<PeriodListItem, 'id' | 'status' | '_count'> }) {
+  const { t } = useCatalogue(periodMessages);
+  if (period._count.timeEntries === 0) return <span className="muted">{t('progress.none')}</span>;
+  if (period.status === 'PAID' || period.status === 'CLOSED') return <span className="muted">—</span>;
+  return <ReadProgress periodId={period.id} />;
+}
+
+function ReadProgress({ periodId }: { periodId: string }) {
   const { t, lang } = useCatalogue(periodMessages);
   const review = useReview(periodId);
   if (review.isPending) return <span className="muted">{t('progress.loading')}</span>;
