@@ -19,8 +19,7 @@ import { periodKeys } from './keys.ts';
 import { approveReadyMessages, periodMessages } from './messages.ts';
 import { approveBlockedBy, approveTimesheet, fullName, type PeriodDetail, type Timesheet } from './review-data.ts';
 
-/** In `status`, approvable now (docs/time-rules.md §15) and without a flag. */
-const isReady = (sheet: Timesheet, locked: boolean, status: Timesheet['status']) => sheet.status === status && approveBlockedBy(sheet, locked) === null && sheet.flags.length === 0;
+const withoutFlags = (sheet: Timesheet) => sheet.flags.length === 0;
 
 /** `onRunning` hears when a run starts and ends, so the rows' own decisions can wait for it. */
 export function ApproveReady({ period, timesheets, onRunning }: { period: PeriodDetail; timesheets: readonly Timesheet[]; onRunning(running: boolean): void }) {
@@ -55,10 +54,12 @@ export function ApproveReady({ period, timesheets, onRunning }: { period: Period
   useLeaveWarning(running ? t('leave') : null);
   useEffect(() => onRunning(running), [onRunning, running]);
 
-  const submitted = timesheets.filter((sheet) => sheet.status === 'SUBMITTED' && approveBlockedBy(sheet, period.locked) === null);
-  const ready = submitted.filter((sheet) => isReady(sheet, period.locked, 'SUBMITTED'));
+  // In a state, and approvable now (docs/time-rules.md §15).
+  const approvable = (status: Timesheet['status']) => timesheets.filter((sheet) => sheet.status === status && approveBlockedBy(sheet, period.locked) === null);
+  const submitted = approvable('SUBMITTED');
+  const ready = submitted.filter(withoutFlags);
   const flagged = submitted.length - ready.length;
-  const unsubmitted = timesheets.filter((sheet) => isReady(sheet, period.locked, 'NOT_SUBMITTED'));
+  const unsubmitted = approvable('NOT_SUBMITTED').filter(withoutFlags);
   const chosen = ready.length === 0 ? unsubmitted : withUnsubmitted ? [...ready, ...unsubmitted] : ready;
   const count = (n: number) => formatCount(n, lang);
   const plural = (n: number) => (n === 1 ? 'one' : 'other');
