@@ -80,7 +80,9 @@ function BigClock({ timeZone }: { timeZone: string }) {
 export function KioskApp() {
   const { t } = useI18n();
   const online = useOnline();
-  const companyId = useMemo(() => new URLSearchParams(location.search).get('company'), []);
+  // The kiosk's link, read once: the company it is bound to, and what the console's link names.
+  const link = useMemo(() => new URLSearchParams(location.search), []);
+  const companyId = link.get('company');
   const token = useRef<string | null>(null);
   const api = useMemo(() => createApi({ bearerToken: () => token.current }), []);
   const [session, setSession] = useState<VerifyResult | null>(null);
@@ -119,7 +121,6 @@ export function KioskApp() {
   }, [confirmation, signOut]);
 
   const person = session ? { firstName: session.user.firstName, lastName: session.user.lastName, companyName: session.user.company.name } : null;
-  const link = useMemo(() => new URLSearchParams(location.search), []);
   // The clock shows the organization's time before anyone signs in (`&zone=` in the link), not the device's.
   const orgZone = sheet.data?.company.bookkeeperOrg.timezone;
   const kioskZone = useKioskFact(`${KIOSK_ZONE_KEY}:${companyId ?? ''}`, link.get('zone'), orgZone, knownZone);
@@ -140,7 +141,7 @@ export function KioskApp() {
             key={signInKey}
             api={api}
             companyId={companyId}
-            heading={companyId && companyName ? t('signIn.kioskHeadingAt', { company: companyName }) : t('signIn.kioskHeading')}
+            heading={companyName ? t('signIn.kioskHeadingAt', { company: companyName }) : t('signIn.kioskHeading')}
             onSignedIn={(result) => {
               token.current = result.token;
               setSession(result);
